@@ -1,0 +1,220 @@
+//! Diagnostics: findings about a document, reported as data.
+//!
+//! Every diagnostic carries a stable code (`area/kebab-case`), a severity, a
+//! one-line message and an RFC 6901 pointer into the document. Codes are never
+//! renamed or reused; each module lists its own with [`define_codes!`] and
+//! [`all_codes`] gathers them for the README table.
+
+use serde::{Deserialize, Serialize};
+
+use crate::pointer::Pointer;
+
+/// How much a finding matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The document is refused.
+    Error,
+    /// The document is accepted, but something in it is dropped or suspicious.
+    Warning,
+    /// Worth knowing; never a reason to refuse (the lenient reader's voice).
+    Info,
+}
+
+/// One finding about a document.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Diagnostic {
+    /// Stable code, `area/kebab-case`.
+    pub code: String,
+    /// How much it matters.
+    pub severity: Severity,
+    /// One line, lowercase start, no trailing period; user values in backticks.
+    pub message: String,
+    /// Where, as an RFC 6901 pointer into the document.
+    pub instance_path: String,
+    /// Where in the JSON Schema, when the finding comes from one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub schema_path: Option<String>,
+    /// What to do about it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the given code, severity, pointer and message.
+    pub fn new(code: &str, severity: Severity, at: &Pointer, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code: code.to_owned(),
+            severity,
+            message: message.into(),
+            instance_path: at.as_str().to_owned(),
+            schema_path: None,
+            help: None,
+        }
+    }
+
+    /// An `error` diagnostic.
+    pub fn error(code: &str, at: &Pointer, message: impl Into<String>) -> Self {
+        Self::new(code, Severity::Error, at, message)
+    }
+
+    /// A `warning` diagnostic.
+    pub fn warning(code: &str, at: &Pointer, message: impl Into<String>) -> Self {
+        Self::new(code, Severity::Warning, at, message)
+    }
+
+    /// An `info` diagnostic.
+    pub fn info(code: &str, at: &Pointer, message: impl Into<String>) -> Self {
+        Self::new(code, Severity::Info, at, message)
+    }
+
+    /// Adds advice.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds the schema location.
+    pub fn with_schema_path(mut self, path: impl Into<String>) -> Self {
+        self.schema_path = Some(path.into());
+        self
+    }
+}
+
+/// Sorts diagnostics into their one deterministic order (pointer, then code,
+/// then severity, then message) and drops exact repeats.
+pub fn sort(diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.sort_by(|a, b| {
+        a.instance_path
+            .cmp(&b.instance_path)
+            .then_with(|| a.code.cmp(&b.code))
+            .then_with(|| a.severity.cmp(&b.severity))
+            .then_with(|| a.message.cmp(&b.message))
+    });
+    diagnostics.dedup();
+}
+
+/// Whether any diagnostic is an error.
+pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics.iter().any(|d| d.severity == Severity::Error)
+}
+
+/// Quotes a user value for a message: in backticks, cut to 40 characters,
+/// control characters escaped so a message stays one line.
+pub fn quote(value: &str) -> String {
+    const MAX: usize = 40;
+    let mut out = String::from("`");
+    for (i, c) in value.chars().enumerate() {
+        if i == MAX {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || c == '`' {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out.push('`');
+    out
+}
+
+/// One entry of the code table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CodeInfo {
+    /// The stable code.
+    pub code: &'static str,
+    /// What it means, one line.
+    pub meaning: &'static str,
+}
+
+/// Declares a module's stable codes as `pub const NAME: &str` items plus a
+/// `CODES` table for [`all_codes`].
+#[macro_export]
+macro_rules! define_codes {
+    ($( $(#[$doc:meta])* $name:ident = $code:literal, $meaning:literal; )*) => {
+        $(
+            #[doc = concat!("`", $code, "`: ", $meaning, ".")]
+            pub const $name: &str = $code;
+        )*
+        /// Every code this module emits, for the README table.
+        pub const CODES: &[$crate::diagnostic::CodeInfo] = &[
+            $( $crate::diagnostic::CodeInfo { code: $code, meaning: $meaning }, )*
+        ];
+    };
+}
+
+/// Every stable code of the crate, sorted by code.
+pub fn all_codes() -> Vec<CodeInfo> {
+    let tables: &[&[CodeInfo]] = &[
+        crate::error::CODES,
+        crate::json::CODES,
+        crate::limits::CODES,
+        crate::vocab::CODES,
+        crate::principal::CODES,
+        crate::validate::CODES,
+    ];
+    let mut all: Vec<CodeInfo> = tables.iter().flat_map(|t| t.iter().copied()).collect();
+    all.sort_by_key(|c| c.code);
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_orders_by_pointer_then_code_and_drops_repeats() {
+        let root = Pointer::root();
+        let mut d = vec![
+            Diagnostic::error("b/x", &root.key("b"), "m"),
+            Diagnostic::error("a/y", &root.key("a"), "m"),
+            Diagnostic::error("a/x", &root.key("a"), "m"),
+            Diagnostic::error("a/x", &root.key("a"), "m"),
+        ];
+        sort(&mut d);
+        let got: Vec<_> = d.iter().map(|d| (d.instance_path.as_str(), d.code.as_str())).collect();
+        assert_eq!(got, vec![("/a", "a/x"), ("/a", "a/y"), ("/b", "b/x")]);
+    }
+
+    #[test]
+    fn quote_cuts_and_keeps_one_line() {
+        assert_eq!(quote("a\nb"), "`a\\nb`");
+        let long = "x".repeat(50);
+        assert_eq!(quote(&long).chars().count(), 40 + 3);
+    }
+
+    #[test]
+    fn codes_are_unique_and_kebab_case() {
+        let all = all_codes();
+        for pair in all.windows(2) {
+            if let [a, b] = pair {
+                assert_ne!(a.code, b.code, "duplicate code");
+            }
+        }
+        for c in &all {
+            let (area, name) = c.code.split_once('/').unwrap_or(("", ""));
+            let kebab = |s: &str| {
+                !s.is_empty()
+                    && s.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
+            };
+            assert!(kebab(area) && kebab(name), "{} is not area/kebab-case", c.code);
+            assert!(!c.meaning.ends_with('.'), "{}: meaning ends with a period", c.code);
+        }
+    }
+
+    #[test]
+    fn serialises_with_wire_names_and_omits_absent_fields() {
+        let d = Diagnostic::warning("a/b", &Pointer::root().key("x"), "m");
+        let v = serde_json::to_value(&d).unwrap_or_default();
+        assert_eq!(
+            v,
+            serde_json::json!({"code":"a/b","severity":"warning","message":"m","instancePath":"/x"})
+        );
+    }
+}

@@ -1,0 +1,45 @@
+//! Failures: a call that could not be answered at all.
+//!
+//! Findings about a document are [`Diagnostic`](crate::diagnostic::Diagnostic)s
+//! inside a success answer; a [`CallError`] means the call itself was bad (not
+//! JSON (then the code is one of `parse/*`), an unknown operation, a field of the wrong shape, input over the hard
+//! cap). It becomes `{"type":"failure","error":{code,message}}` on the wire.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+crate::define_codes! {
+    UNKNOWN_OP = "call/unknown-op", "the operation name is not one the core knows";
+    INVALID_CALL = "call/invalid-call", "the call is JSON but not of the shape the operation takes";
+    DUPLICATE_KEY = "call/duplicate-key", "an object of the call outside `document` names a key twice";
+    TOO_LARGE = "call/too-large", "the call text is over the hard size cap";
+    FEATURE_UNAVAILABLE = "call/feature-unavailable", "the call asks for something this build leaves out (such as the JSON Schema engine)";
+    UNKNOWN_KIND = "validate/unknown-kind", "`validate` was asked for a document kind it does not know";
+    DOCUMENT_MISSING = "validate/document-missing", "`validate` got neither `document` nor `documentText`, or both";
+}
+
+/// Why a call could not be answered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct CallError {
+    /// Stable code, `area/kebab-case`.
+    pub code: String,
+    /// One line, lowercase start, no trailing period.
+    pub message: String,
+}
+
+impl CallError {
+    /// A failure with the given code and message.
+    pub fn new(code: &str, message: impl Into<String>) -> Self {
+        CallError { code: code.to_owned(), message: message.into() }
+    }
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for CallError {}

@@ -1,0 +1,306 @@
+//! Typed field access over JSON documents, reporting into a [`Report`].
+//!
+//! Every object module reads its document through these helpers so that a
+//! missing field, a wrong type, an over-long string or an unknown field gets
+//! the same code and the same message shape everywhere.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::diagnostic::{Diagnostic, Severity, quote};
+use crate::limits::{self, str_len};
+use crate::pointer::Pointer;
+use crate::vocab::{self, Openness, Vocabulary};
+
+crate::define_codes! {
+    MISSING = "field/missing", "a required field is absent";
+    WRONG_TYPE = "field/wrong-type", "a field has the wrong JSON type (including `null` where upstream refuses it)";
+    UNKNOWN = "field/unknown", "a field the object does not declare (upstream strips it on create; kept by lenient readers)";
+    BLANK = "field/blank", "a string that must say something is empty or only whitespace";
+}
+
+/// Writer or reader.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// A writer: closed vocabularies are enforced, unknown fields reported.
+    #[default]
+    Strict,
+    /// A reader: unknown fields and values are kept and noted (`info`).
+    Lenient,
+}
+
+/// Diagnostics gathered while checking one document.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Strict or lenient.
+    pub mode: Mode,
+    /// What was found, in discovery order (sorted when the report is done).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Whether a field must be present.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// Absent is a `field/missing` error.
+    Required,
+    /// Absent is fine.
+    Optional,
+    /// Absent or `null` is fine (upstream accepts `null`, e.g. artifact `ref`).
+    Nullable,
+}
+
+/// The JSON type name used in messages.
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+impl Report {
+    /// An empty report.
+    pub fn new(mode: Mode) -> Self {
+        Report { mode, diagnostics: Vec::new() }
+    }
+
+    /// Whether this is a strict (writer) check.
+    pub fn strict(&self) -> bool {
+        self.mode == Mode::Strict
+    }
+
+    /// Adds a diagnostic.
+    pub fn push(&mut self, d: Diagnostic) {
+        self.diagnostics.push(d);
+    }
+
+    /// Adds an error.
+    pub fn error(&mut self, code: &str, at: &Pointer, message: impl Into<String>) {
+        self.push(Diagnostic::error(code, at, message));
+    }
+
+    /// An error for writers, a warning for readers.
+    pub fn refuse_or_warn(&mut self, code: &str, at: &Pointer, message: impl Into<String>) {
+        let sev = if self.strict() { Severity::Error } else { Severity::Warning };
+        self.push(Diagnostic::new(code, sev, at, message));
+    }
+
+    /// Whether an error was reported at or under `at`.
+    pub fn has_error_under(&self, at: &Pointer) -> bool {
+        self.diagnostics.iter().any(|d| {
+            d.severity == Severity::Error
+                && (d.instance_path == at.as_str()
+                    || d.instance_path.starts_with(&format!("{}/", at.as_str())))
+        })
+    }
+
+    /// Whether any error was reported.
+    pub fn has_errors(&self) -> bool {
+        crate::diagnostic::has_errors(&self.diagnostics)
+    }
+
+    /// The value as an object, or a `field/wrong-type` error.
+    pub fn object<'v>(&mut self, v: &'v Value, at: &Pointer, what: &str) -> Option<&'v Map<String, Value>> {
+        match v {
+            Value::Object(m) => Some(m),
+            other => {
+                self.error(WRONG_TYPE, at, format!("{what} must be an object, found {}", type_name(other)));
+                None
+            }
+        }
+    }
+
+    /// A field that must be present (when required) and is otherwise any JSON.
+    pub fn field<'v>(
+        &mut self,
+        obj: &'v Map<String, Value>,
+        key: &str,
+        at: &Pointer,
+        presence: Presence,
+    ) -> Option<&'v Value> {
+        match obj.get(key) {
+            None => {
+                if presence == Presence::Required {
+                    self.error(MISSING, &at.key(key), format!("`{key}` is required"));
+                }
+                None
+            }
+            Some(Value::Null) if presence == Presence::Nullable => None,
+            Some(v) => Some(v),
+        }
+    }
+
+    /// A string field with a code-point length range.
+    pub fn string<'v>(
+        &mut self,
+        obj: &'v Map<String, Value>,
+        key: &str,
+        at: &Pointer,
+        presence: Presence,
+        min: usize,
+        max: usize,
+    ) -> Option<&'v str> {
+        let v = self.field(obj, key, at, presence)?;
+        let here = at.key(key);
+        self.string_value(v, &here, key, min, max)
+    }
+
+    /// A string value with a code-point length range.
+    pub fn string_value<'v>(
+        &mut self,
+        v: &'v Value,
+        at: &Pointer,
+        what: &str,
+        min: usize,
+        max: usize,
+    ) -> Option<&'v str> {
+        let Value::String(s) = v else {
+            self.error(WRONG_TYPE, at, format!("`{what}` must be a string, found {}", type_name(v)));
+            return None;
+        };
+        let len = str_len(s);
+        if len > max {
+            self.error(
+                limits::STRING_TOO_LONG,
+                at,
+                format!("`{what}` is {len} characters long, over the cap of {max}"),
+            );
+        } else if len < min {
+            let message = if min == 1 {
+                format!("`{what}` must not be empty")
+            } else {
+                format!("`{what}` is {len} characters long, under the minimum of {min}")
+            };
+            self.error(limits::STRING_TOO_SHORT, at, message);
+        }
+        Some(s)
+    }
+
+    /// A finite number field.
+    pub fn number(
+        &mut self,
+        obj: &Map<String, Value>,
+        key: &str,
+        at: &Pointer,
+        presence: Presence,
+    ) -> Option<f64> {
+        let v = self.field(obj, key, at, presence)?;
+        match v.as_f64() {
+            Some(n) => Some(n),
+            None => {
+                self.error(
+                    WRONG_TYPE,
+                    &at.key(key),
+                    format!("`{key}` must be a number, found {}", type_name(v)),
+                );
+                None
+            }
+        }
+    }
+
+    /// A boolean field.
+    pub fn boolean(
+        &mut self,
+        obj: &Map<String, Value>,
+        key: &str,
+        at: &Pointer,
+        presence: Presence,
+    ) -> Option<bool> {
+        let v = self.field(obj, key, at, presence)?;
+        match v {
+            Value::Bool(b) => Some(*b),
+            other => {
+                self.error(
+                    WRONG_TYPE,
+                    &at.key(key),
+                    format!("`{key}` must be a boolean, found {}", type_name(other)),
+                );
+                None
+            }
+        }
+    }
+
+    /// An array field with an item cap.
+    pub fn array<'v>(
+        &mut self,
+        obj: &'v Map<String, Value>,
+        key: &str,
+        at: &Pointer,
+        presence: Presence,
+        max_items: usize,
+    ) -> Option<&'v [Value]> {
+        let v = self.field(obj, key, at, presence)?;
+        let Value::Array(items) = v else {
+            self.error(WRONG_TYPE, &at.key(key), format!("`{key}` must be an array, found {}", type_name(v)));
+            return None;
+        };
+        if items.len() > max_items {
+            self.error(
+                limits::TOO_MANY_ITEMS,
+                &at.key(key),
+                format!("`{key}` has {} items, over the cap of {max_items}", items.len()),
+            );
+        }
+        Some(items)
+    }
+
+    /// A string that must say something: non-empty after trimming.
+    pub fn not_blank(&mut self, s: &str, at: &Pointer, what: &str) -> bool {
+        if crate::jstext::is_js_blank(s) {
+            self.error(BLANK, at, format!("`{what}` must not be blank"));
+            false
+        } else {
+            true
+        }
+    }
+
+    /// Checks `value` against a vocabulary: an unknown value in a closed
+    /// vocabulary is an error for writers and `info` for readers. Returns
+    /// whether the value is known.
+    pub fn vocab(&mut self, value: &str, vocabulary: &Vocabulary, at: &Pointer) -> bool {
+        if vocabulary.contains(value) {
+            return true;
+        }
+        if vocabulary.openness == Openness::Closed {
+            let message = format!("{} is not a v1 {}", quote(value), vocabulary.name);
+            let expected = format!("expected one of: {}", vocabulary.values.join(", "));
+            let d = if self.strict() {
+                Diagnostic::error(vocab::UNKNOWN_VALUE, at, message).with_help(expected)
+            } else {
+                Diagnostic::info(vocab::UNKNOWN_VALUE, at, format!("{message}; kept as it is"))
+            };
+            self.push(d);
+        }
+        false
+    }
+
+    /// Reports fields outside `known`: a warning for writers (upstream strips
+    /// them), `info` for readers (kept verbatim).
+    pub fn unknown_fields(&mut self, obj: &Map<String, Value>, known: &[&str], at: &Pointer, what: &str) {
+        for key in obj.keys() {
+            if known.contains(&key.as_str()) {
+                continue;
+            }
+            let here = at.key(key);
+            let d = if self.strict() {
+                Diagnostic::warning(
+                    UNKNOWN,
+                    &here,
+                    format!("{what} does not declare {}; upstream strips it", quote(key)),
+                )
+            } else {
+                Diagnostic::info(
+                    UNKNOWN,
+                    &here,
+                    format!("{what} does not declare {}; kept as it is", quote(key)),
+                )
+            };
+            self.push(d);
+        }
+    }
+}

@@ -1,0 +1,260 @@
+//! Parsing JSON text the way the core needs it: one pass that also measures
+//! nesting depth and notices duplicate keys, and turns every way text can be
+//! bad into a stable code.
+//!
+//! Decisions (documented in the README):
+//! - **Duplicate keys** keep the last value, as `JSON.parse` does, and are
+//!   reported with their pointers; `validate` refuses them in strict mode and
+//!   notes them in lenient mode.
+//! - **Depth** beyond [`MAX_DEPTH`] is refused (`parse/too-deep`); JavaScript
+//!   has no such limit, so this is a documented deviation.
+//! - **Numbers** beyond f64 (`1e400`) are refused (`parse/number-out-of-range`);
+//!   `JSON.parse` would make them `Infinity`, which `JSON.stringify` prints as
+//!   `null`.
+//! - **Lone surrogates** (`"\ud800"`) are refused (`parse/lone-surrogate`);
+//!   a Rust string cannot hold them.
+
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Value};
+
+use crate::pointer::Pointer;
+
+crate::define_codes! {
+    INVALID = "parse/invalid-json", "the text is not JSON";
+    TOO_DEEP = "parse/too-deep", "arrays and objects nest deeper than the documented limit";
+    NUMBER_OUT_OF_RANGE = "parse/number-out-of-range", "a number is beyond the range of an IEEE 754 double";
+    LONE_SURROGATE = "parse/lone-surrogate", "a string escapes half of a UTF-16 surrogate pair";
+    DUPLICATE_KEY = "parse/duplicate-key", "an object names the same key twice (the last value is kept, as `JSON.parse` does)";
+}
+
+/// How deep arrays and objects may nest in a document (the document itself
+/// is depth 1).
+pub const MAX_DEPTH: usize = 64;
+
+/// Why text could not be parsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// One of this module's codes.
+    pub code: &'static str,
+    /// One line, with the line and column where parsing stopped.
+    pub message: String,
+}
+
+/// A parsed document and the pointers of any keys that were named twice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parsed {
+    /// The value (last value wins for duplicate keys).
+    pub value: Value,
+    /// Pointers to every duplicated key, in document order.
+    pub duplicate_keys: Vec<Pointer>,
+}
+
+const DEPTH_MARKER: &str = "nesting deeper than";
+
+/// Parses `text` with nesting limited to `max_depth`.
+pub fn parse(text: &str, max_depth: usize) -> Result<Parsed, ParseError> {
+    let mut duplicates = Vec::new();
+    let mut de = serde_json::Deserializer::from_str(text);
+    let seed = Seed { depth: 1, max_depth, at: Pointer::root(), duplicates: &mut duplicates };
+    let value = seed.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    match value {
+        Ok(value) => Ok(Parsed { value, duplicate_keys: duplicates }),
+        Err(e) => Err(classify(&e, text, max_depth)),
+    }
+}
+
+fn classify(e: &serde_json::Error, input: &str, max_depth: usize) -> ParseError {
+    let text = e.to_string();
+    let (code, what) = if text.contains(DEPTH_MARKER) || text.contains("recursion limit") {
+        (TOO_DEEP, format!("arrays and objects nest deeper than {max_depth} levels"))
+    } else if text.contains("number out of range") {
+        (NUMBER_OUT_OF_RANGE, "a number is beyond the range of a double".to_owned())
+    } else if text.contains("surrogate") || (text.contains("hex escape") && has_lone_surrogate_escape(input))
+    {
+        (LONE_SURROGATE, "a string holds a lone UTF-16 surrogate".to_owned())
+    } else {
+        let detail = text.split(" at line ").next().unwrap_or("").to_owned();
+        (INVALID, format!("not JSON: {detail}"))
+    };
+    ParseError { code, message: format!("{what} at line {} column {}", e.line(), e.column()) }
+}
+
+/// Whether the text holds a `\uXXXX` escape of half a surrogate pair that
+/// is not completed by its other half (only asked after a parse error).
+fn has_lone_surrogate_escape(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let unit = |at: usize| -> Option<u16> {
+        let hex = text.get(at..at + 4)?;
+        u16::from_str_radix(hex, 16).ok()
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes.get(i) == Some(&b'\\') {
+            if bytes.get(i + 1) == Some(&b'u') {
+                match unit(i + 2) {
+                    Some(0xD800..=0xDBFF) => {
+                        let low = if text.get(i + 6..i + 8) == Some("\\u") { unit(i + 8) } else { None };
+                        if !matches!(low, Some(0xDC00..=0xDFFF)) {
+                            return true;
+                        }
+                        i += 12;
+                        continue;
+                    }
+                    Some(0xDC00..=0xDFFF) => return true,
+                    _ => {}
+                }
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    false
+}
+
+/// The nesting depth of a value (a scalar is depth 0, `[]` is depth 1).
+pub fn depth(value: &Value) -> usize {
+    match value {
+        Value::Array(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
+        Value::Object(map) => 1 + map.values().map(depth).max().unwrap_or(0),
+        _ => 0,
+    }
+}
+
+struct Seed<'d> {
+    depth: usize,
+    max_depth: usize,
+    at: Pointer,
+    duplicates: &'d mut Vec<Pointer>,
+}
+
+impl<'de> DeserializeSeed<'de> for Seed<'_> {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl Seed<'_> {
+    fn enter<E: de::Error>(&self) -> Result<usize, E> {
+        if self.depth > self.max_depth {
+            Err(E::custom(format!("{DEPTH_MARKER} {}", self.max_depth)))
+        } else {
+            Ok(self.depth + 1)
+        }
+    }
+}
+
+impl<'de> Visitor<'de> for Seed<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        serde_json::Number::from_f64(v).map(Value::Number).ok_or_else(|| E::custom("number out of range"))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let depth = self.enter()?;
+        let mut items = Vec::new();
+        loop {
+            let seed = Seed {
+                depth,
+                max_depth: self.max_depth,
+                at: self.at.index(items.len()),
+                duplicates: &mut *self.duplicates,
+            };
+            match seq.next_element_seed(seed)? {
+                Some(v) => items.push(v),
+                None => break,
+            }
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
+        let depth = self.enter()?;
+        let mut map = Map::new();
+        while let Some(key) = access.next_key::<String>()? {
+            let at = self.at.key(&key);
+            if map.contains_key(&key) {
+                self.duplicates.push(at.clone());
+            }
+            let seed = Seed { depth, max_depth: self.max_depth, at, duplicates: &mut *self.duplicates };
+            let value = access.next_value_seed(seed)?;
+            // `JSON.parse` keeps the last value but the first position.
+            map.insert(key, value);
+        }
+        Ok(Value::Object(map))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(text: &str) -> &'static str {
+        match parse(text, MAX_DEPTH) {
+            Ok(_) => "ok",
+            Err(e) => e.code,
+        }
+    }
+
+    #[test]
+    fn bad_text_gets_a_stable_code() {
+        assert_eq!(code("{"), INVALID);
+        assert_eq!(code("[1,]"), INVALID);
+        assert_eq!(code("1e400"), NUMBER_OUT_OF_RANGE);
+        assert_eq!(code("-1e400"), NUMBER_OUT_OF_RANGE);
+        assert_eq!(code(r#""\ud800""#), LONE_SURROGATE);
+        assert_eq!(code(r#""\udc00x""#), LONE_SURROGATE);
+        assert_eq!(code(r#""\ud800x""#), LONE_SURROGATE);
+        assert_eq!(code(r#""\\ud800 is text""#), "ok");
+        assert_eq!(code(r#""\ud83d\ude00""#), "ok");
+    }
+
+    #[test]
+    fn depth_is_limited_without_overflowing_the_stack() {
+        let ok = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+        assert_eq!(code(&ok), "ok");
+        let deep = format!("{}{}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
+        assert_eq!(code(&deep), TOO_DEEP);
+        let huge = "[".repeat(1_000_000);
+        assert_eq!(code(&huge), TOO_DEEP);
+    }
+
+    #[test]
+    fn duplicate_keys_keep_the_last_value_and_are_reported() {
+        let parsed = parse(r#"{"a":1,"b":{"c":1,"c":2},"a":3}"#, MAX_DEPTH);
+        let parsed = parsed.unwrap_or_else(|e| unreachable!("{e:?}"));
+        assert_eq!(parsed.value, serde_json::json!({"a":3,"b":{"c":2}}));
+        let at: Vec<_> = parsed.duplicate_keys.iter().map(Pointer::as_str).collect();
+        assert_eq!(at, vec!["/b/c", "/a"]);
+    }
+
+    #[test]
+    fn messages_name_the_place() {
+        let e = parse("{\n  \"a\": tru }", MAX_DEPTH).err();
+        let msg = e.map(|e| e.message).unwrap_or_default();
+        assert!(msg.contains("line 2"), "{msg}");
+    }
+}

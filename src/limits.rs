@@ -1,0 +1,236 @@
+//! Upstream limits, byte-exact, and the two ways of measuring them.
+//!
+//! **String caps count Unicode code points** (what JSON Schema `maxLength`
+//! and zod ≥ 4.5 count). zod ≤ 4.4 counted UTF-16 code units, so a string of
+//! astral characters (emoji) between half the cap and the cap passes here
+//! and was refused by such hubs: a documented deviation, chosen so that the
+//! published JSON Schemas and the typed rules agree.
+//!
+//! **`payload_json` / `metadata_json`** are capped at 32,768 UTF-8 bytes of
+//! their compact `JSON.stringify` form, counted the way JavaScript prints
+//! numbers ([`js_number`]) and escapes strings, without building the text.
+
+use serde_json::Value;
+
+crate::define_codes! {
+    STRING_TOO_LONG = "limit/string-too-long", "a string is longer than its upstream cap (counted in code points)";
+    STRING_TOO_SHORT = "limit/string-too-short", "a string is shorter than its upstream minimum (most fields refuse the empty string)";
+    TOO_MANY_ITEMS = "limit/too-many-items", "an array has more items than its upstream cap";
+    JSON_TOO_LARGE = "limit/json-too-large", "`payload_json` or `metadata_json` is over 32,768 UTF-8 bytes as compact `JSON.stringify` prints it";
+}
+
+/// `source_ref`, `sink_ref`, artifact `url` and `ref`.
+pub const MAX_STRING: usize = 8192;
+/// `summary`.
+pub const MAX_SUMMARY: usize = 2048;
+/// Number of `tags`.
+pub const MAX_TAGS: usize = 32;
+/// One tag.
+pub const MAX_TAG: usize = 256;
+/// Number of `artifact_refs`.
+pub const MAX_ARTIFACT_REFS: usize = 32;
+/// `source_kind`, `sink_kind`, `event_type`, artifact `kind` and `source`, `relation_type`.
+pub const MAX_KIND: usize = 128;
+/// Ids: `related_session_id`, `related_event_id`, principal `id` and `on_behalf_of`, link endpoints.
+pub const MAX_ID: usize = 256;
+/// Artifact `title`, `provenance`, `idempotency_key`, `dedupe_key`.
+pub const MAX_TITLE: usize = 512;
+/// `severity`.
+pub const MAX_SEVERITY: usize = 64;
+/// `payload_json` and `metadata_json`, in UTF-8 bytes of compact `JSON.stringify`.
+pub const MAX_PAYLOAD_JSON_BYTES: usize = 32_768;
+/// The HTTP body cap of the upstream routes (informational; the hub enforces it).
+pub const MAX_BODY_BYTES: usize = 65_536;
+
+/// The length of a string as the caps count it: Unicode code points.
+pub fn str_len(s: &str) -> usize {
+    // Counting non-continuation bytes is the code point count of valid UTF-8.
+    s.bytes().filter(|b| (b & 0xC0) != 0x80).count()
+}
+
+/// The length of a string in UTF-16 code units (what zod ≤ 4.4 counted).
+pub fn utf16_len(s: &str) -> usize {
+    s.chars().map(char::len_utf16).sum()
+}
+
+/// UTF-8 bytes of `JSON.stringify(value)` (compact), computed without
+/// building the text.
+pub fn js_json_len(value: &Value) -> usize {
+    match value {
+        Value::Null => 4,
+        Value::Bool(true) => 4,
+        Value::Bool(false) => 5,
+        Value::Number(n) => js_number(n.as_f64().unwrap_or(0.0)).len(),
+        Value::String(s) => js_string_len(s),
+        Value::Array(items) => {
+            2 + items.iter().map(js_json_len).sum::<usize>() + items.len().saturating_sub(1)
+        }
+        Value::Object(map) => {
+            2 + map.iter().map(|(k, v)| js_string_len(k) + 1 + js_json_len(v)).sum::<usize>()
+                + map.len().saturating_sub(1)
+        }
+    }
+}
+
+/// UTF-8 bytes of a string as `JSON.stringify` writes it, quotes included.
+pub fn js_string_len(s: &str) -> usize {
+    2 + s
+        .bytes()
+        .map(|b| match b {
+            b'"' | b'\\' | 0x08 | 0x0C | b'\n' | b'\r' | b'\t' => 2,
+            0x00..=0x1F => 6,
+            _ => 1,
+        })
+        .sum::<usize>()
+}
+
+/// Compact `JSON.stringify(value)`: JavaScript's number spelling and string
+/// escapes.
+pub fn js_stringify(value: &Value) -> String {
+    let mut out = String::with_capacity(js_json_len(value));
+    write_js(value, &mut out);
+    out
+}
+
+fn write_js(value: &Value, out: &mut String) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&js_number(n.as_f64().unwrap_or(0.0))),
+        Value::String(s) => write_js_string(s, out),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_js(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (k, v)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_js_string(k, out);
+                out.push(':');
+                write_js(v, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+fn write_js_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{0C}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// A number as JavaScript's `Number.prototype.toString` spells it
+/// (ECMA-262 Number::toString): `1` not `1.0`, `0` for `-0`, `1e+21`,
+/// `1.5e-7`, `0.000001`.
+pub fn js_number(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".to_owned();
+    }
+    if x == 0.0 {
+        return "0".to_owned();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "Infinity" } else { "-Infinity" }.to_owned();
+    }
+    let sign = if x < 0.0 { "-" } else { "" };
+    // Rust's `{:e}` is the shortest round-trip digit string, as ECMA-262 asks.
+    let sci = format!("{:e}", x.abs());
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci.as_str(), "0"));
+    let exp: i64 = exp.parse().unwrap_or(0);
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let k = digits.len() as i64;
+    let n = exp + 1;
+    let body = if k <= n && n <= 21 {
+        format!("{digits}{}", "0".repeat((n - k) as usize))
+    } else if 0 < n && n <= 21 {
+        let (int, frac) = digits.split_at(n as usize);
+        format!("{int}.{frac}")
+    } else if -6 < n && n <= 0 {
+        format!("0.{}{digits}", "0".repeat((-n) as usize))
+    } else {
+        let e = n - 1;
+        let esign = if e < 0 { '-' } else { '+' };
+        let (first, rest) = digits.split_at(1.min(digits.len()));
+        if rest.is_empty() {
+            format!("{first}e{esign}{}", e.abs())
+        } else {
+            format!("{first}.{rest}e{esign}{}", e.abs())
+        }
+    };
+    format!("{sign}{body}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn numbers_are_spelled_as_javascript_spells_them() {
+        let cases: &[(f64, &str)] = &[
+            (1.0, "1"),
+            (-0.0, "0"),
+            (0.1, "0.1"),
+            (123.456, "123.456"),
+            (1e21, "1e+21"),
+            (1e20, "100000000000000000000"),
+            (1.5e-7, "1.5e-7"),
+            (1e-6, "0.000001"),
+            (1e-7, "1e-7"),
+            (-2.5e30, "-2.5e+30"),
+            (5e-324, "5e-324"),
+            (1.7976931348623157e308, "1.7976931348623157e+308"),
+            (9007199254740993.0, "9007199254740992"),
+            (0.30000000000000004, "0.30000000000000004"),
+        ];
+        for (x, want) in cases {
+            assert_eq!(js_number(*x), *want, "{x:e}");
+        }
+    }
+
+    #[test]
+    fn length_matches_the_built_text() {
+        let v = json!({"a": [1.0, -0.0, 1e21, "x\"\\\n\u{1}é😀", null, true, false], "b": {}});
+        assert_eq!(js_json_len(&v), js_stringify(&v).len());
+        assert_eq!(
+            js_stringify(&v),
+            "{\"a\":[1,0,1e+21,\"x\\\"\\\\\\n\\u0001é😀\",null,true,false],\"b\":{}}"
+        );
+    }
+
+    #[test]
+    fn upstream_payload_boundary_is_byte_exact() {
+        // `"x" * 32766` is 32,768 bytes of JSON: the largest accepted payload.
+        assert_eq!(js_json_len(&json!("x".repeat(32_766))), MAX_PAYLOAD_JSON_BYTES);
+        assert_eq!(js_json_len(&json!("x".repeat(32_767))), MAX_PAYLOAD_JSON_BYTES + 1);
+    }
+
+    #[test]
+    fn string_length_counts_code_points() {
+        assert_eq!(str_len("😀😀"), 2);
+        assert_eq!(utf16_len("😀😀"), 4);
+        assert_eq!(str_len("é"), 1);
+    }
+}

@@ -1,0 +1,137 @@
+//! RFC 6901 JSON Pointers: the only way this crate names a place in a document.
+
+use std::fmt;
+
+/// A JSON Pointer (RFC 6901), built token by token.
+///
+/// The empty pointer names the whole document.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pointer(String);
+
+impl Pointer {
+    /// The pointer to the whole document (`""`).
+    pub fn root() -> Self {
+        Pointer(String::new())
+    }
+
+    /// A new pointer with one more reference token, escaped as RFC 6901 asks
+    /// (`~` becomes `~0`, `/` becomes `~1`).
+    pub fn key(&self, token: &str) -> Self {
+        let mut out = String::with_capacity(self.0.len() + token.len() + 1);
+        out.push_str(&self.0);
+        push_token(&mut out, token);
+        Pointer(out)
+    }
+
+    /// A new pointer with an array index appended.
+    pub fn index(&self, index: usize) -> Self {
+        Pointer(format!("{}/{index}", self.0))
+    }
+
+    /// The pointer text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether `self` is `other` or lies inside it.
+    pub fn starts_with(&self, other: &Pointer) -> bool {
+        self.0 == other.0
+            || (self.0.starts_with(&other.0) && self.0.as_bytes().get(other.0.len()) == Some(&b'/'))
+    }
+
+    /// The rest of `self` below `prefix` (`/document/a` less `/document` is
+    /// `/a`), or `None` when `self` is not inside `prefix`.
+    pub fn strip_prefix(&self, prefix: &Pointer) -> Option<Pointer> {
+        if self.starts_with(prefix) {
+            self.0.get(prefix.0.len()..).map(|rest| Pointer(rest.to_owned()))
+        } else {
+            None
+        }
+    }
+
+    /// Re-roots a pointer under `prefix` (`/a` under `/document` is `/document/a`).
+    pub fn under(&self, prefix: &Pointer) -> Self {
+        Pointer(format!("{}{}", prefix.0, self.0))
+    }
+
+    /// Splits a pointer text into its unescaped reference tokens, or `None`
+    /// when the text is not a pointer (a non-empty pointer starts with `/`).
+    pub fn parse(text: &str) -> Option<Vec<String>> {
+        if text.is_empty() {
+            return Some(Vec::new());
+        }
+        let rest = text.strip_prefix('/')?;
+        rest.split('/')
+            .map(|t| {
+                let mut out = String::with_capacity(t.len());
+                let mut chars = t.chars();
+                while let Some(c) = chars.next() {
+                    if c == '~' {
+                        match chars.next() {
+                            Some('0') => out.push('~'),
+                            Some('1') => out.push('/'),
+                            _ => return None,
+                        }
+                    } else {
+                        out.push(c);
+                    }
+                }
+                Some(out)
+            })
+            .collect()
+    }
+}
+
+fn push_token(out: &mut String, token: &str) {
+    out.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            c => out.push(c),
+        }
+    }
+}
+
+impl fmt::Display for Pointer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<Pointer> for String {
+    fn from(p: Pointer) -> String {
+        p.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_escaped_as_rfc_6901_asks() {
+        let p = Pointer::root().key("a/b").key("m~n").index(3);
+        assert_eq!(p.as_str(), "/a~1b/m~0n/3");
+    }
+
+    #[test]
+    fn parse_undoes_escaping() {
+        assert_eq!(
+            Pointer::parse("/a~1b/m~0n/3"),
+            Some(vec!["a/b".to_owned(), "m~n".to_owned(), "3".to_owned()])
+        );
+        assert_eq!(Pointer::parse(""), Some(vec![]));
+        assert_eq!(Pointer::parse("a"), None);
+        assert_eq!(Pointer::parse("/~2"), None);
+    }
+
+    #[test]
+    fn starts_with_respects_token_boundaries() {
+        let a = Pointer::root().key("payload_json");
+        let b = a.key("checks");
+        assert!(b.starts_with(&a));
+        assert!(!Pointer::root().key("payload_jsonx").starts_with(&a));
+        assert!(a.starts_with(&Pointer::root()));
+    }
+}

@@ -1,0 +1,194 @@
+//! Principal: who wrote a ledger row, and the human accountable for it.
+//!
+//! `{kind: human|agent|service, id, on_behalf_of?}`. The kind is a closed
+//! vocabulary (upstream's discriminated union). A non-human principal must
+//! name a non-blank human owner in `on_behalf_of`; a human principal carries
+//! none (upstream strips it).
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::fields::{Presence, Report};
+use crate::limits::MAX_ID;
+use crate::pointer::Pointer;
+use crate::vocab::PRINCIPAL_KIND;
+
+crate::define_codes! {
+    UNACCOUNTABLE = "principal/unaccountable", "an agent or service principal names no non-blank human owner in `on_behalf_of`";
+    BLANK_ID = "principal/blank-id", "a principal's `id` is only whitespace (upstream's store refuses it)";
+    OWNER_ON_HUMAN = "principal/owner-on-human", "a human principal carries `on_behalf_of`, which upstream strips";
+}
+
+/// The kinds of principal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum PrincipalKind {
+    /// A person; accountable by themselves.
+    Human,
+    /// An agent session, acting for a human.
+    Agent,
+    /// A service (CI, a bot), acting for a human.
+    Service,
+}
+
+/// A principal as it is written to and stored in the ledger (snake_case, as
+/// upstream keeps it inside rows).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Principal {
+    /// Human, agent or service.
+    pub kind: PrincipalKind,
+    /// Who (for agents upstream writes `session:<id>`).
+    pub id: String,
+    /// The accountable human owner; required for agents and services.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub on_behalf_of: Option<String>,
+}
+
+impl Principal {
+    /// Whether this principal resolves to the authenticated hub owner: a human
+    /// by its `id`, an agent or service by its `on_behalf_of`. Exact string
+    /// match, no trimming (`"01"` is not `"1"`), as upstream compares.
+    pub fn resolves_to_owner(&self, owner_id: &str) -> bool {
+        match self.kind {
+            PrincipalKind::Human => self.id == owner_id,
+            PrincipalKind::Agent | PrincipalKind::Service => self.on_behalf_of.as_deref() == Some(owner_id),
+        }
+    }
+
+    /// Whether the principal is accountable: a non-blank id, and for a
+    /// non-human a non-blank human owner.
+    pub fn is_accountable(&self) -> bool {
+        !crate::jstext::is_js_blank(&self.id)
+            && match self.kind {
+                PrincipalKind::Human => true,
+                PrincipalKind::Agent | PrincipalKind::Service => {
+                    self.on_behalf_of.as_deref().is_some_and(|o| !crate::jstext::is_js_blank(o))
+                }
+            }
+    }
+
+    /// Reads a principal from JSON without reporting (`None` when it is not one).
+    pub fn from_value(v: &Value) -> Option<Principal> {
+        let obj = v.as_object()?;
+        let kind = match obj.get("kind")?.as_str()? {
+            "human" => PrincipalKind::Human,
+            "agent" => PrincipalKind::Agent,
+            "service" => PrincipalKind::Service,
+            _ => return None,
+        };
+        let id = obj.get("id")?.as_str()?.to_owned();
+        let on_behalf_of = obj.get("on_behalf_of").and_then(Value::as_str).map(str::to_owned);
+        Some(Principal { kind, id, on_behalf_of })
+    }
+}
+
+const FIELDS: &[&str] = &["kind", "id", "on_behalf_of"];
+
+/// Checks a principal at `at`, reporting into `report`. Returns the typed
+/// principal when its kind is known and its fields have the right types.
+pub fn check(v: &Value, at: &Pointer, report: &mut Report) -> Option<Principal> {
+    let obj = report.object(v, at, "principal")?;
+    check_object(obj, at, report)
+}
+
+fn check_object(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) -> Option<Principal> {
+    let kind_str = report.string(obj, "kind", at, Presence::Required, 1, usize::MAX);
+    let id = report.string(obj, "id", at, Presence::Required, 1, MAX_ID);
+    let kind = match kind_str {
+        Some("human") => Some(PrincipalKind::Human),
+        Some("agent") => Some(PrincipalKind::Agent),
+        Some("service") => Some(PrincipalKind::Service),
+        Some(other) => {
+            report.vocab(other, &PRINCIPAL_KIND, &at.key("kind"));
+            None
+        }
+        None => None,
+    };
+    if let Some(id) = id
+        && !id.is_empty()
+        && crate::jstext::is_js_blank(id)
+    {
+        report.refuse_or_warn(BLANK_ID, &at.key("id"), "principal `id` must not be blank");
+    }
+    let owner = match obj.get("on_behalf_of") {
+        None => None,
+        Some(v) => report.string_value(v, &at.key("on_behalf_of"), "on_behalf_of", 1, MAX_ID),
+    };
+    match kind {
+        Some(PrincipalKind::Human) if owner.is_some() => {
+            report.push(Diagnostic::new(
+                OWNER_ON_HUMAN,
+                if report.strict() { Severity::Warning } else { Severity::Info },
+                &at.key("on_behalf_of"),
+                "a human principal is its own owner; upstream strips `on_behalf_of`",
+            ));
+        }
+        Some(k @ (PrincipalKind::Agent | PrincipalKind::Service))
+            if owner.is_none_or(crate::jstext::is_js_blank) =>
+        {
+            let name = if k == PrincipalKind::Agent { "an agent" } else { "a service" };
+            report.refuse_or_warn(
+                UNACCOUNTABLE,
+                &at.key("on_behalf_of"),
+                format!("{name} principal must name its accountable human in `on_behalf_of`"),
+            );
+            if let Some(d) = report.diagnostics.last_mut() {
+                d.help = Some("set `on_behalf_of` to the hub owner's id".to_owned());
+            }
+        }
+        _ => {}
+    }
+    report.unknown_fields(obj, FIELDS, at, "a principal");
+    Some(Principal { kind: kind?, id: id?.to_owned(), on_behalf_of: owner.map(str::to_owned) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fields::Mode;
+    use serde_json::json;
+
+    fn codes(v: Value, mode: Mode) -> Vec<String> {
+        let mut r = Report::new(mode);
+        check(&v, &Pointer::root(), &mut r);
+        r.diagnostics.into_iter().map(|d| format!("{}:{:?}", d.code, d.severity)).collect()
+    }
+
+    #[test]
+    fn agent_without_owner_is_refused() {
+        assert_eq!(
+            codes(json!({"kind":"agent","id":"a"}), Mode::Strict),
+            vec!["principal/unaccountable:Error"]
+        );
+        assert_eq!(
+            codes(json!({"kind":"service","id":"ci","on_behalf_of":"  "}), Mode::Strict),
+            vec!["principal/unaccountable:Error"]
+        );
+    }
+
+    #[test]
+    fn agent_with_owner_is_accepted() {
+        assert!(codes(json!({"kind":"agent","id":"session:1","on_behalf_of":"42"}), Mode::Strict).is_empty());
+    }
+
+    #[test]
+    fn unknown_kind_is_an_error_for_writers_and_info_for_readers() {
+        assert_eq!(codes(json!({"kind":"robot","id":"r"}), Mode::Strict), vec!["vocab/unknown-value:Error"]);
+        assert_eq!(codes(json!({"kind":"robot","id":"r"}), Mode::Lenient), vec!["vocab/unknown-value:Info"]);
+    }
+
+    #[test]
+    fn owner_resolution_is_an_exact_string_match() {
+        let human = Principal { kind: PrincipalKind::Human, id: "1".into(), on_behalf_of: None };
+        assert!(human.resolves_to_owner("1"));
+        assert!(!human.resolves_to_owner("01"));
+        let agent = Principal { kind: PrincipalKind::Agent, id: "1".into(), on_behalf_of: Some("7".into()) };
+        assert!(agent.resolves_to_owner("7"));
+        assert!(!agent.resolves_to_owner("1"));
+        assert!(!agent.resolves_to_owner(" 7"));
+    }
+}

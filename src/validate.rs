@@ -1,0 +1,166 @@
+//! `validate`: a document kind and a mode in, a report of diagnostics out.
+//!
+//! The typed rules decide; they run everywhere (native, wasm, CLI). With the
+//! `schema` feature the embedded JSON Schemas can be run beside them on
+//! request, and a test holds both to the same verdict on every golden case.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::diagnostic::{self, Diagnostic, Severity};
+use crate::fields::{Mode, Report};
+use crate::json::{self, MAX_DEPTH};
+use crate::pointer::Pointer;
+use crate::principal;
+
+crate::define_codes! {
+    SCHEMA_VIOLATION = "schema/violation", "the document breaks its published JSON Schema (reported only when the schema engine is asked for)";
+}
+
+/// The kinds of document `validate` knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum DocumentKind {
+    /// `{kind, id, on_behalf_of?}`.
+    Principal,
+}
+
+impl DocumentKind {
+    /// Every kind, in the contract's order.
+    pub const ALL: &'static [DocumentKind] = &[DocumentKind::Principal];
+
+    /// The wire name.
+    pub fn name(self) -> &'static str {
+        match self {
+            DocumentKind::Principal => "principal",
+        }
+    }
+
+    /// The kind with this wire name.
+    pub fn from_name(name: &str) -> Option<DocumentKind> {
+        Self::ALL.iter().copied().find(|k| k.name() == name)
+    }
+}
+
+/// Options of one validation beyond kind and mode.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The writer is an HTTP client (reserved provenance is refused).
+    pub http_writer: bool,
+}
+
+/// The outcome of validating one document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// No error diagnostics.
+    pub valid: bool,
+    /// Sorted diagnostics.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The document as the hub stores it (strict) or as read, unknown
+    /// content kept verbatim (lenient); absent when the text did not parse
+    /// or a strict document was refused.
+    pub normalized: Option<Value>,
+}
+
+/// Validates raw JSON text: parse-level problems become diagnostics.
+pub fn validate_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Outcome {
+    match json::parse(text, MAX_DEPTH) {
+        Ok(parsed) => {
+            let mut pre = Vec::new();
+            duplicate_key_diagnostics(&parsed.duplicate_keys, mode, &mut pre);
+            finish(kind, mode, &parsed.value, options, pre)
+        }
+        Err(e) => Outcome {
+            valid: false,
+            diagnostics: vec![Diagnostic::error(e.code, &Pointer::root(), e.message)],
+            normalized: None,
+        },
+    }
+}
+
+/// Validates a parsed document.
+pub fn validate_value(kind: DocumentKind, mode: Mode, document: &Value, options: &Options) -> Outcome {
+    validate_value_with_duplicates(kind, mode, document, &[], options)
+}
+
+/// Validates a parsed document whose parser noticed duplicate keys (pointers
+/// relative to the document).
+pub fn validate_value_with_duplicates(
+    kind: DocumentKind,
+    mode: Mode,
+    document: &Value,
+    duplicate_keys: &[Pointer],
+    options: &Options,
+) -> Outcome {
+    if json::depth(document) > MAX_DEPTH {
+        return Outcome {
+            valid: false,
+            diagnostics: vec![Diagnostic::error(
+                json::TOO_DEEP,
+                &Pointer::root(),
+                format!("arrays and objects nest deeper than {MAX_DEPTH} levels"),
+            )],
+            normalized: None,
+        };
+    }
+    let mut pre = Vec::new();
+    duplicate_key_diagnostics(duplicate_keys, mode, &mut pre);
+    finish(kind, mode, document, options, pre)
+}
+
+fn duplicate_key_diagnostics(at: &[Pointer], mode: Mode, out: &mut Vec<Diagnostic>) {
+    for p in at {
+        let d = match mode {
+            Mode::Strict => {
+                Diagnostic::error(json::DUPLICATE_KEY, p, "this key is named twice in its object")
+                    .with_help("JSON.parse keeps the last value silently; write each key once")
+            }
+            Mode::Lenient => {
+                Diagnostic::info(json::DUPLICATE_KEY, p, "this key is named twice; the last value is kept")
+            }
+        };
+        out.push(d);
+    }
+}
+
+fn finish(
+    kind: DocumentKind,
+    mode: Mode,
+    document: &Value,
+    options: &Options,
+    pre: Vec<Diagnostic>,
+) -> Outcome {
+    let mut report = Report::new(mode);
+    report.diagnostics = pre;
+    let normalized = check(kind, document, options, &mut report);
+    let mut diagnostics = report.diagnostics;
+    diagnostic::sort(&mut diagnostics);
+    let valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
+    let normalized = match mode {
+        Mode::Strict if !valid => None,
+        _ => Some(normalized),
+    };
+    Outcome { valid, diagnostics, normalized }
+}
+
+/// Runs the typed rules of `kind`; returns the normalized document.
+fn check(kind: DocumentKind, document: &Value, _options: &Options, report: &mut Report) -> Value {
+    match kind {
+        DocumentKind::Principal => {
+            principal::check(document, &Pointer::root(), report);
+            normalize_principal(document, report.mode)
+        }
+    }
+}
+
+fn normalize_principal(document: &Value, mode: Mode) -> Value {
+    let mut out = document.clone();
+    if mode == Mode::Strict
+        && let Value::Object(map) = &mut out
+    {
+        let human = map.get("kind").and_then(Value::as_str) == Some("human");
+        map.retain(|k, _| k == "kind" || k == "id" || (k == "on_behalf_of" && !human));
+    }
+    out
+}
