@@ -211,6 +211,20 @@ fn schema_report(_kind: DocumentKind, _document: &Value) -> Result<SchemaReport,
     ))
 }
 
+// ---------------------------------------------------------------- types
+
+/// Visits every call and answer type of the public API (for the generated
+/// TypeScript declarations).
+#[cfg(feature = "ts")]
+pub(crate) fn visit_wire_types(v: &mut impl ts_rs::TypeVisitor) {
+    v.visit::<CapabilitiesCall>();
+    v.visit::<Answer<CapabilitiesAnswer>>();
+    v.visit::<CapabilitiesAnswer>();
+    v.visit::<ValidateCall>();
+    v.visit::<Answer<ValidateAnswer>>();
+    v.visit::<ValidateAnswer>();
+}
+
 // ---------------------------------------------------------------- dispatch
 
 /// Everything one dispatched call needs besides its typed input.
@@ -264,7 +278,10 @@ pub fn call(op: &str, input: &str) -> String {
     let parsed = match json::parse(input, MAX_CALL_DEPTH) {
         Ok(p) => p,
         Err(e) => {
-            return respond::<()>(Err(CallError::new(e.code, format!("the call is not JSON: {}", e.message))));
+            return respond::<()>(Err(CallError::new(
+                e.code,
+                format!("the call is not JSON: {}", e.message),
+            )));
         }
     };
     let document = Pointer::root().key("document");

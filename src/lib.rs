@@ -23,6 +23,8 @@ pub mod validate;
 
 // The facade and its adapters.
 pub mod api;
+#[cfg(feature = "ts")]
+pub mod typescript;
 #[cfg(feature = "wasm")]
 pub mod wasm;
 

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Every test of the project, from a fresh clone: installs what it needs
+# (scripts/setup.sh), then checks formatting and lints (native and wasm32),
+# runs the Rust tests, builds the npm package, replays the golden corpus
+# through wasm (Node and headless Chromium) and through pkg/ with node --test,
+# type-checks a strict TypeScript user of the package, drives the demo page
+# in Chromium, and gates the published schemas on the additive-only rule.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TERM_COLOR=never
+
+step() { printf '\n== %s\n' "$*"; }
+start=$(date +%s)
+
+bash scripts/setup.sh --browser
+
+step "format"
+cargo fmt --check
+
+step "wasm types stay in src/wasm.rs"
+leaks=$(grep -rlE 'wasm_bindgen|js_sys|JsValue' src | grep -v '^src/wasm\.rs$' || true)
+if [ -n "$leaks" ]; then
+  echo "wasm types outside src/wasm.rs: $leaks" >&2
+  exit 1
+fi
+
+step "clippy (native, all targets)"
+cargo clippy --quiet --all-targets --features ts -- -D warnings
+step "clippy (wasm32)"
+cargo clippy --quiet --target wasm32-unknown-unknown --no-default-features --features wasm --lib --tests -- -D warnings
+
+step "docs"
+RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps
+
+step "rust tests"
+cargo test --features ts
+
+step "npm package"
+bash scripts/build-pkg.sh
+
+step "golden corpus through wasm under node"
+cargo test --target wasm32-unknown-unknown --no-default-features --features wasm --test wasm_golden
+step "golden corpus through wasm in headless chromium"
+CHROMEDRIVER=/usr/bin/chromedriver \
+  cargo test --target wasm32-unknown-unknown --no-default-features --features wasm --test wasm_browser
+
+step "typescript (strict) against the package types"
+npx tsc -p tests/ts
+
+step "golden corpus through pkg/ (node --test) and the demo page in chromium"
+node --test tests/node/ tests/browser/
+
+printf '\nall tests passed in %ss\n' "$(($(date +%s) - start))"
