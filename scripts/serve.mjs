@@ -17,17 +17,32 @@ const types = {
   '.svg': 'image/svg+xml',
 };
 
-function resolvePath(urlPath) {
-  const path = decodeURIComponent(urlPath.split('?')[0]);
-  const [base, rest] = path.startsWith('/pkg/') ? ['pkg', path.slice(5)] : ['www', path.slice(1)];
-  const file = normalize(join(root, base, rest || 'index.html'));
-  // Never serve anything outside the two folders.
-  return file.startsWith(join(root, base) + sep) ? file : null;
+// URL prefix -> folder; the first matching prefix wins.
+const demoMounts = [
+  ['/pkg/', join(root, 'pkg')],
+  ['/', join(root, 'www')],
+];
+
+function resolvePath(mounts, urlPath) {
+  let path;
+  try {
+    path = decodeURIComponent(urlPath.split('?')[0]);
+  } catch {
+    return null;
+  }
+  for (const [prefix, dir] of mounts) {
+    if (!path.startsWith(prefix)) continue;
+    const file = normalize(join(dir, path.slice(prefix.length) || 'index.html'));
+    // Never serve anything outside the mounted folder.
+    return file.startsWith(dir + sep) ? file : null;
+  }
+  return null;
 }
 
-export function createDemoServer() {
+/** A static server over `mounts` (default: www/ at / and pkg/ at /pkg/). */
+export function createDemoServer(mounts = demoMounts) {
   return createServer(async (req, res) => {
-    const file = resolvePath(req.url ?? '/');
+    const file = resolvePath(mounts, req.url ?? '/');
     if (!file) {
       res.writeHead(403).end('forbidden');
       return;

@@ -1,6 +1,7 @@
-// The demo page: everything it shows comes from the core (../pkg), so the
-// page renders exactly what the core decides.
-import init, { capabilities, validate } from '/pkg/hapi_a2a_core.js';
+// The demo page: everything it shows comes from the core (the npm package,
+// mapped to /pkg/ by the page's import map, or bundled), so the page renders
+// exactly what the core decides.
+import init, { capabilities, validate } from 'hapi-a2a-core';
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs = {}, ...children) => {

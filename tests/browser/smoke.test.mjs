@@ -2,6 +2,11 @@
 // what the core rendered into it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 
 import { createDemoServer } from '../../scripts/serve.mjs';
@@ -10,11 +15,39 @@ const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 let server;
 let browser;
 let base;
+let bundled;
+let bundleServer;
+let bundleBase;
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+// The page again, but bundled by esbuild from the npm package (the import
+// map is not used: the bundle has no bare imports left), with the .wasm
+// copied beside the bundle as a bundler's asset step would.
+async function bundleDemo() {
+  const dir = mkdtempSync(join(tmpdir(), 'hapi-a2a-bundle-'));
+  await build({
+    entryPoints: [join(repo, 'www/app.js')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outfile: join(dir, 'app.js'),
+    logLevel: 'silent',
+  });
+  copyFileSync(join(repo, 'pkg/hapi_a2a_core_bg.wasm'), join(dir, 'hapi_a2a_core_bg.wasm'));
+  for (const f of ['index.html', 'style.css']) copyFileSync(join(repo, 'www', f), join(dir, f));
+  return dir;
+}
 
 before(async () => {
   server = createDemoServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${server.address().port}`;
+  bundled = await bundleDemo();
+  bundleServer = createDemoServer([['/', bundled]]);
+  await new Promise((resolve) => bundleServer.listen(0, '127.0.0.1', resolve));
+  bundleBase = `http://127.0.0.1:${bundleServer.address().port}`;
   browser = await chromium.launch({
     executablePath,
     args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
@@ -25,14 +58,16 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => bundleServer.close(resolve));
+  rmSync(bundled, { recursive: true, force: true });
 });
 
-async function openPage() {
+async function openPage(at = base) {
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(`${base}/`);
+  await page.goto(`${at}/`);
   return { page, errors };
 }
 
@@ -55,6 +90,15 @@ test('the page shows the core verdict on the sample principal', async () => {
   await page.fill('#validate-input', '{"kind":"agent","id":"session:7f3c","on_behalf_of":"42"}');
   await page.click('button[type=submit]');
   await page.waitForFunction(() => document.querySelector('#verdict')?.textContent === 'valid');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the package works from an esbuild bundle too', async () => {
+  const { page, errors } = await openPage(bundleBase);
+  await page.waitForSelector('#verdict');
+  assert.equal(await page.textContent('#verdict'), 'refused');
+  assert.match(await page.textContent('#ops'), /validate/);
   assert.deepEqual(errors, []);
   await page.close();
 });
