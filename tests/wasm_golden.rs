@@ -4,6 +4,7 @@
 
 use wasm_bindgen_test::*;
 
+#[rustfmt::skip]
 #[path = "golden/index.rs"]
 mod index;
 #[path = "support/wasm.rs"]
