@@ -29,6 +29,9 @@ cargo clippy --quiet --all-targets --features ts -- -D warnings
 step "clippy (wasm32)"
 cargo clippy --quiet --target wasm32-unknown-unknown --no-default-features --features wasm --lib --tests -- -D warnings
 
+step "the library builds without CLI, schema engine or wasm (as the hub links it)"
+cargo check --quiet --lib --no-default-features
+
 step "docs"
 RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps
 
