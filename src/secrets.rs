@@ -72,15 +72,26 @@ fn pointer_text<S: serde::Serializer>(p: &Pointer, s: S) -> Result<S::Ok, S::Err
 pub fn scan_strings(value: &Value, at: &Pointer) -> Vec<Finding> {
     let mut out = Vec::new();
     walk(value, at, &mut out);
-    out.sort_by(|a, b| a.instance_path.cmp(&b.instance_path).then_with(|| a.code.cmp(b.code)));
-    out.dedup();
     out
+}
+
+/// Inserts `finding` in pointer-then-code order unless it is there already
+/// (a hand-written insertion keeps the sort machinery out of the wasm).
+fn add(out: &mut Vec<Finding>, finding: Finding) {
+    let probe = out.binary_search_by(|f| {
+        (f.instance_path.as_str(), f.code).cmp(&(finding.instance_path.as_str(), finding.code))
+    });
+    if let Err(at) = probe {
+        out.insert(at, finding);
+    }
 }
 
 fn walk(value: &Value, at: &Pointer, out: &mut Vec<Finding>) {
     match value {
         Value::String(s) => {
-            out.extend(scan_text(s).into_iter().map(|code| Finding { code, instance_path: at.clone() }));
+            for code in scan_text(s) {
+                add(out, Finding { code, instance_path: at.clone() });
+            }
         }
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
@@ -102,16 +113,20 @@ fn walk(value: &Value, at: &Pointer, out: &mut Vec<Finding>) {
 
 /// The rules one text breaks, sorted, each once.
 pub fn scan_text(text: &str) -> Vec<&'static str> {
-    let mut codes = Vec::new();
-    scan_once(text, &mut codes);
+    let mut found = Vec::new();
+    scan_once(text, &mut found);
     if text.contains('%') {
         let decoded = percent_decode_deep(text, 3);
         if decoded != text {
-            scan_once(&decoded, &mut codes);
+            scan_once(&decoded, &mut found);
         }
     }
-    codes.sort_unstable();
-    codes.dedup();
+    let mut codes: Vec<&'static str> = Vec::with_capacity(found.len());
+    for code in found {
+        if let Err(at) = codes.binary_search(&code) {
+            codes.insert(at, code);
+        }
+    }
     codes
 }
 
