@@ -256,7 +256,8 @@ pub fn parse(artifact_ref: &Value) -> Result<Artifact, RefError> {
 /// The canonical identity of the thing a ref points at, equal for every
 /// spelling of the same thing; `None` when the ref does not parse or names
 /// nothing that can be told apart from things elsewhere (a local path with
-/// no owner, a short SHA or a branch with no repository, an unknown kind).
+/// no owner, a short SHA or a branch with no repository, a URL with no host
+/// or on a loopback or private host, an unknown kind).
 pub fn canonical_identity(artifact_ref: &Value) -> Option<String> {
     parse(artifact_ref).ok().and_then(|a| a.identity())
 }
@@ -280,7 +281,10 @@ impl Artifact {
                     (None, None) => None,
                 }
             }
-            Artifact::Link { url, .. } => Some(link_identity(url)),
+            Artifact::Link { url, .. } => match &url.host {
+                Some(h) if !h.is_loopback() && !h.is_private() => Some(link_identity(url)),
+                _ => None,
+            },
             Artifact::Session { id, .. } => Some(format!("session_id:{id}")),
             Artifact::Unknown { .. } => None,
         }

@@ -109,6 +109,14 @@ pub fn resolve(artifact_ref: &Value, source: Option<&Endpoint>, sink: &Endpoint)
             return Verdict::no(UNSAFE_SCHEME, format!("a `{s}:` URL is not a handle anyone can fetch"));
         }
     }
+    for field in ["url", "ref"] {
+        let text = artifact_ref.get(field).and_then(Value::as_str).unwrap_or("");
+        if url::scheme_of(text).is_some_and(|s| s.len() > 1)
+            && Url::parse(text).is_ok_and(|u| u.host.as_ref().is_some_and(Host::is_international))
+        {
+            return idn_verdict();
+        }
+    }
     let parsed = match artifact::parse(artifact_ref) {
         Ok(a) => a,
         Err(e) => return Verdict::no(e.code, e.reason),
@@ -208,10 +216,7 @@ fn link_verdict(url: &Url, source: Option<&Endpoint>, sink: &Endpoint) -> Verdic
         );
     };
     if host.is_international() {
-        return Verdict::no(
-            IDN_HOST,
-            "the host is internationalised (non-ASCII or punycode) and could imitate another host",
-        );
+        return idn_verdict();
     }
     if host.is_loopback() {
         let same = match (source.and_then(Endpoint::machine), sink.machine()) {
@@ -232,6 +237,13 @@ fn link_verdict(url: &Url, source: Option<&Endpoint>, sink: &Endpoint) -> Verdic
         "http" => Verdict::no(INSECURE_URL, "the URL is plain http; use https"),
         other => Verdict::no(UNSUPPORTED_SCHEME, format!("a `{other}:` URL is not fetchable over https")),
     }
+}
+
+fn idn_verdict() -> Verdict {
+    Verdict::no(
+        IDN_HOST,
+        "the host is internationalised (non-ASCII or punycode) and could imitate another host",
+    )
 }
 
 fn host_text(host: &Host) -> String {
@@ -372,6 +384,7 @@ mod tests {
         assert_eq!(code(json!({"kind":"log_url","url":"https://ci.example.com/1"})), RESOLVABLE);
         assert_eq!(code(json!({"kind":"log_url","url":"http://ci.example.com/1"})), INSECURE_URL);
         assert_eq!(code(json!({"kind":"url","url":"https://gіthub.com/o/r"})), IDN_HOST);
+        assert_eq!(code(json!({"kind":"github_pr","url":"https://gіthub.com/o/r/pull/1"})), IDN_HOST);
         assert_eq!(code(json!({"kind":"url","url":"http://localhost:8080/x"})), LOOPBACK_URL);
         assert_eq!(code(json!({"kind":"url","url":"https://10.0.0.5/x"})), PRIVATE_HOST);
         assert_eq!(code(json!({"kind":"url","url":"ftp://files.example.com/x"})), UNSUPPORTED_SCHEME);

@@ -67,8 +67,10 @@ fn pointer_text<S: serde::Serializer>(p: &Pointer, s: S) -> Result<S::Ok, S::Err
     s.serialize_str(p.as_str())
 }
 
-/// Every secret in the strings of `value` (object keys included), with
-/// pointers under `at`, sorted by pointer then code, each once.
+/// Every secret in the strings of `value`, with pointers under `at`, sorted
+/// by pointer then code, each once. Object keys are scanned too; a secret
+/// in a key is reported at the object that holds it, so that no pointer
+/// spells a secret out.
 pub fn scan_strings(value: &Value, at: &Pointer) -> Vec<Finding> {
     let mut out = Vec::new();
     walk(value, at, &mut out);
@@ -100,11 +102,12 @@ fn walk(value: &Value, at: &Pointer, out: &mut Vec<Finding>) {
         }
         Value::Object(map) => {
             for (k, v) in map {
-                let here = at.key(k);
-                out.extend(
-                    scan_text(k).into_iter().map(|code| Finding { code, instance_path: here.clone() }),
-                );
-                walk(v, &here, out);
+                // A secret used as a key is reported at its object: a
+                // pointer to the key would spell the secret out.
+                for code in scan_text(k) {
+                    add(out, Finding { code, instance_path: at.clone() });
+                }
+                walk(v, &at.key(k), out);
             }
         }
         Value::Null | Value::Bool(_) | Value::Number(_) => {}
@@ -942,8 +945,9 @@ mod tests {
 
     #[test]
     fn object_keys_are_scanned_too() {
-        let v = json!({ format!("AKIA{}", "Q7RSTU4VWX2E3MPL"): 1 });
-        assert_eq!(scan_strings(&v, &Pointer::root()).len(), 1);
+        let v = json!({"o": { format!("AKIA{}", "Q7RSTU4VWX2E3MPL"): 1 }});
+        let found = scan_strings(&v, &Pointer::root());
+        assert_eq!(found, vec![Finding { code: AWS_ACCESS_KEY, instance_path: Pointer::root().key("o") }]);
     }
 }
 
