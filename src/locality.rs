@@ -465,3 +465,39 @@ mod tests {
         );
     }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    const KINDS: &[&str] = &[
+        "github_pr",
+        "commit",
+        "branch",
+        "file_path",
+        "diff",
+        "log_url",
+        "url",
+        "screenshot",
+        "session_id",
+        "x",
+    ];
+
+    proptest! {
+        #[test]
+        fn resolving_any_ref_never_panics(
+            kind in proptest::sample::select(KINDS),
+            text in "\\PC{0,60}",
+            machine in proptest::option::of("[a-z]{0,3}"),
+            ns in proptest::option::of("[a-z]{0,3}"),
+        ) {
+            let r = json!({"kind": kind, "url": text, "ref": text, "locality": {"machine_id": machine}, "namespace": ns});
+            let sink = Endpoint { machine_id: "m".into(), session_id: "s".into(), namespace: ns.clone() };
+            let v = resolve(&r, Some(&Endpoint::new("m", "t")), &sink);
+            prop_assert!(!v.reason.is_empty());
+            prop_assert!(CODES.iter().chain(artifact::CODES).any(|c| c.code == v.code));
+        }
+    }
+}

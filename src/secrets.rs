@@ -153,8 +153,14 @@ fn is_b64url(c: u8) -> bool {
 }
 
 fn take_while(b: &[u8], from: usize, ok: impl Fn(u8) -> bool) -> usize {
+    take_upto(b, from, usize::MAX, ok)
+}
+
+/// Like [`take_while`] but stops after `limit` bytes, so that scanning from
+/// many starting points inside one long run stays linear in practice.
+fn take_upto(b: &[u8], from: usize, limit: usize, ok: impl Fn(u8) -> bool) -> usize {
     let mut end = from;
-    while b.get(end).is_some_and(|c| ok(*c)) {
+    while end - from < limit && b.get(end).is_some_and(|c| ok(*c)) {
         end += 1;
     }
     end
@@ -370,7 +376,7 @@ fn scan_parameters(b: &[u8], codes: &mut Vec<&'static str>) {
             continue;
         }
         let value_end = take_while(b, name_end + 1, |c| {
-            !c.is_ascii_whitespace() && !b"&#\"'<>`".contains(&c) && !c.is_ascii_control()
+            !c.is_ascii_whitespace() && !b"?&#\"'<>`".contains(&c) && !c.is_ascii_control()
         });
         let name = String::from_utf8_lossy(slice(b, i + 1, name_end)).to_ascii_lowercase().replace('-', "_");
         let value = slice(b, name_end + 1, value_end);
@@ -508,7 +514,7 @@ fn scan_tokens(b: &[u8], codes: &mut Vec<&'static str>) {
         let rest = slice(b, i, b.len());
         if let Some(rule) = PREFIXES.iter().find(|r| rest.starts_with(r.prefix)) {
             let start = i + rule.prefix.len();
-            let end = take_while(b, start, |c| rule.body.allows(c));
+            let end = take_upto(b, start, rule.max + 1, |c| rule.body.allows(c));
             let body = slice(b, start, end);
             let mixed_ok = !rule.mixed
                 || (body.iter().any(u8::is_ascii_uppercase)
@@ -520,7 +526,7 @@ fn scan_tokens(b: &[u8], codes: &mut Vec<&'static str>) {
         }
         if let Some(prefix) = AWS_PREFIXES.iter().find(|p| rest.starts_with(p)) {
             let start = i + prefix.len() + usize::from(prefix.len() == 3);
-            let end = take_while(b, start, |c| c.is_ascii_uppercase() || c.is_ascii_digit());
+            let end = take_upto(b, start, 17, |c| c.is_ascii_uppercase() || c.is_ascii_digit());
             let body = slice(b, start, end);
             let ok_first = prefix.len() == 4
                 || b.get(i + 3).is_some_and(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
@@ -563,16 +569,16 @@ fn scan_slack_webhook(b: &[u8], codes: &mut Vec<&'static str>) {
 
 /// `ey…` (a JSON object header) `.` `ey…` `.` signature (empty or 8+).
 fn jwt_at(b: &[u8], i: usize) -> bool {
-    let h_end = take_while(b, i, is_b64url);
+    let h_end = take_upto(b, i, 513, is_b64url);
     if h_end - i < 12 || b.get(h_end) != Some(&b'.') {
         return false;
     }
     let p_start = h_end + 1;
-    let p_end = take_while(b, p_start, is_b64url);
+    let p_end = take_upto(b, p_start, 16_385, is_b64url);
     if p_end - p_start < 12 || !slice(b, p_start, p_end).starts_with(b"ey") || b.get(p_end) != Some(&b'.') {
         return false;
     }
-    let s_end = take_while(b, p_end + 1, is_b64url);
+    let s_end = take_upto(b, p_end + 1, 16_385, is_b64url);
     let sig_len = s_end - (p_end + 1);
     if sig_len != 0 && sig_len < 8 {
         return false;
@@ -583,7 +589,7 @@ fn jwt_at(b: &[u8], i: usize) -> bool {
 }
 
 fn base64_pem_at(b: &[u8], i: usize) -> bool {
-    let end = take_while(b, i, |c| c.is_ascii_alphanumeric() || b"+/=".contains(&c));
+    let end = take_upto(b, i, 100, |c| c.is_ascii_alphanumeric() || b"+/=".contains(&c));
     if end - i < 70 {
         return false;
     }
@@ -682,12 +688,12 @@ fn scan_headers(b: &[u8], codes: &mut Vec<&'static str>) {
             continue;
         }
         j = sep_end;
-        let scheme_end = take_while(&lower, j, |c| c.is_ascii_alphanumeric() || c == b'-');
+        let scheme_end = take_upto(&lower, j, 32, |c| c.is_ascii_alphanumeric() || c == b'-');
         let scheme = slice(&lower, j, scheme_end);
         if !AUTH_SCHEMES.contains(&scheme) {
             continue;
         }
-        let cred_start = take_while(b, scheme_end, |c| c == b' ' || c == b'\t');
+        let cred_start = take_upto(b, scheme_end, 16, |c| c == b' ' || c == b'\t');
         if cred_start == scheme_end {
             continue;
         }
@@ -717,7 +723,7 @@ fn scan_headers(b: &[u8], codes: &mut Vec<&'static str>) {
 }
 
 fn header_credential(b: &[u8], start: usize) -> bool {
-    let end = take_while(b, start, |c| c.is_ascii_alphanumeric() || b"._~+/=-".contains(&c));
+    let end = take_upto(b, start, 4096, |c| c.is_ascii_alphanumeric() || b"._~+/=-".contains(&c));
     let cred = slice(b, start, end);
     let next_is_template = b.get(end).is_some_and(|c| b"<$%{[".contains(c));
     cred.len() >= 6 && !next_is_template && !is_placeholder(cred)
@@ -965,6 +971,11 @@ mod properties {
         #[test]
         fn scanning_url_shaped_noise_never_panics(s in "[a-z:/@%?&#=._A-Z0-9-]{0,120}") {
             let _ = scan_text(&s);
+        }
+
+        #[test]
+        fn long_repetitive_text_is_scanned_without_panicking(unit in "(ey-|sk-|\\?a=|%25|-----BEGIN |authorization: bearer ){1}", n in 1usize..3000) {
+            let _ = scan_text(&unit.repeat(n));
         }
 
         #[test]
