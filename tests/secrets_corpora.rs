@@ -35,6 +35,19 @@ const FAMILIES: &[(&str, &[&str])] = &[
     ("generic bearer", &["np.http.1", "np.http.2"]),
 ];
 
+/// Keyword-context rules of the same providers (a bare value after a
+/// telling name): measured and printed, not held to the target.
+const INFORMATIONAL: &[&str] = &[
+    "np.github.5",
+    "np.github.6",
+    "np.aws.2",
+    "np.aws.4",
+    "np.google.3",
+    "np.google.6",
+    "np.jwt.2",
+    "np.jwt.3",
+];
+
 /// Negative examples that are credentials under the contract's rules: Nosey
 /// Parker lists them only because its URI pattern does not reach them (an
 /// IPv6 or socket host, a password in the query). They are refused on
@@ -155,6 +168,13 @@ fn nosey_parker_examples_meet_the_targets() {
         "all families"
     );
     println!("missed positives: {misses:?}");
+
+    // Keyword-context rules of the same providers, for information only.
+    for id in INFORMATIONAL {
+        let rule = rules.iter().find(|r| r.id == *id).unwrap_or_else(|| panic!("rule {id} is missing"));
+        let found = rule.examples.iter().filter(|e| !scan_text(e).is_empty()).count();
+        println!("informational {id}: {found} of {} positives found", rule.examples.len());
+    }
 
     let mut contested_flagged = 0;
     for (id, i, why) in CONTESTED {
