@@ -112,7 +112,11 @@ impl Host {
         match self {
             Host::Domain(d) => d == "localhost" || d.ends_with(".localhost"),
             Host::Ipv4([a, b, c, d]) => *a == 127 || [*a, *b, *c, *d] == [0, 0, 0, 0],
-            Host::Ipv6(g) => *g == [0, 0, 0, 0, 0, 0, 0, 1] || *g == [0; 8],
+            Host::Ipv6(g) => {
+                *g == [0, 0, 0, 0, 0, 0, 0, 1]
+                    || *g == [0; 8]
+                    || mapped_v4(g).is_some_and(|v4| v4.is_loopback())
+            }
             Host::International(_) => false,
         }
     }
@@ -137,11 +141,21 @@ impl Host {
             }
             Host::Ipv6(g) => {
                 let first = g.first().copied().unwrap_or(0);
-                (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
+                (first & 0xfe00) == 0xfc00
+                    || (first & 0xffc0) == 0xfe80
+                    || mapped_v4(g).is_some_and(|v4| v4.is_private())
             }
             Host::International(_) => false,
         }
     }
+}
+
+/// The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`).
+fn mapped_v4(g: &[u16; 8]) -> Option<Host> {
+    let [0, 0, 0, 0, 0, 0xffff, hi, lo] = *g else { return None };
+    let [a, b] = hi.to_be_bytes();
+    let [c, d] = lo.to_be_bytes();
+    Some(Host::Ipv4([a, b, c, d]))
 }
 
 impl fmt::Display for Host {
@@ -745,6 +759,8 @@ mod tests {
     fn loopback_and_private_hosts_are_recognised() {
         assert!(parse("http://localhost:3000/").host.as_ref().is_some_and(Host::is_loopback));
         assert!(parse("http://[::1]/").host.as_ref().is_some_and(Host::is_loopback));
+        assert!(parse("http://[::ffff:127.0.0.1]/").host.as_ref().is_some_and(Host::is_loopback));
+        assert!(parse("http://[::ffff:10.1.2.3]/").host.as_ref().is_some_and(Host::is_private));
         assert!(parse("http://192.168.1.2/").host.as_ref().is_some_and(Host::is_private));
         assert!(parse("http://build.internal/").host.as_ref().is_some_and(Host::is_private));
         assert!(!parse("https://github.com/").host.as_ref().is_some_and(Host::is_private));
