@@ -18,6 +18,11 @@ use crate::json;
 use crate::pointer::Pointer;
 use crate::validate::{self, DocumentKind};
 
+mod artifact;
+mod secrets;
+pub use artifact::*;
+pub use secrets::*;
+
 /// The hard cap on a call's text, in bytes (a ledger of a million events
 /// fits; anything larger is refused before parsing).
 pub const MAX_CALL_BYTES: usize = 512 * 1024 * 1024;
@@ -243,6 +248,10 @@ const OPS: &[(&str, Handler)] = &[
         let dups: Vec<Pointer> = raw.duplicates.iter().filter_map(|p| p.strip_prefix(&document)).collect();
         respond(typed::<ValidateCall>(raw.value).and_then(|c| validate_with_duplicates(&c, &dups)))
     }),
+    ("artifact.locality", |raw| {
+        respond(typed::<ArtifactLocalityCall>(raw.value).and_then(|c| artifact_locality(&c)))
+    }),
+    ("secrets.scan", |raw| respond(typed::<SecretsScanCall>(raw.value).and_then(|c| secrets_scan(&c)))),
 ];
 
 fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
