@@ -17,6 +17,12 @@ pub mod vocab;
 pub mod capability;
 pub mod principal;
 
+// Rendering for workers, sources and UIs.
+//pub mod notice;
+//pub mod peer;
+//pub mod project;
+pub mod sanitize;
+
 // Checks.
 pub mod schema;
 pub mod validate;
