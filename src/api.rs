@@ -18,6 +18,9 @@ use crate::json;
 use crate::pointer::Pointer;
 use crate::validate::{self, DocumentKind};
 
+mod render;
+pub use render::*;
+
 /// The hard cap on a call's text, in bytes (a ledger of a million events
 /// fits; anything larger is refused before parsing).
 pub const MAX_CALL_BYTES: usize = 512 * 1024 * 1024;
@@ -229,6 +232,9 @@ const OPS: &[(&str, Handler)] = &[
         let dups: Vec<Pointer> = raw.duplicates.iter().filter_map(|p| p.strip_prefix(&document)).collect();
         respond(typed::<ValidateCall>(raw.value).and_then(|c| validate_with_duplicates(&c, &dups)))
     }),
+    ("peer.meta", |raw| respond(typed::<PeerMetaCall>(raw.value).and_then(|c| peer_meta(&c)))),
+    ("peer.annotate", |raw| respond(typed::<PeerAnnotateCall>(raw.value).map(|c| peer_annotate(&c)))),
+    ("peer.badge", |raw| respond(typed::<PeerBadgeCall>(raw.value).and_then(|c| peer_badge(&c)))),
 ];
 
 fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {

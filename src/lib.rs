@@ -19,7 +19,7 @@ pub mod principal;
 
 // Rendering for workers, sources and UIs.
 //pub mod notice;
-//pub mod peer;
+pub mod peer;
 //pub mod project;
 pub mod sanitize;
 

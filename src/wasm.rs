@@ -37,8 +37,12 @@ fn call_object(op: &str, input: JsValue) -> JsValue {
     js_sys::JSON::parse(&answer).unwrap_or(JsValue::NULL)
 }
 
+/// `"jsName" => ...` exports the op named `jsName`; `"jsName" ("op.name") => ...`
+/// exports op `op.name` under the JavaScript name `jsName`.
 macro_rules! typed_exports {
-    ($( $js:literal => $func:ident($call_ty:ident: $call_ts:literal) -> $answer_ty:ident: $answer_ts:literal; )*) => {
+    (@op $js:literal) => { $js };
+    (@op $js:literal $op:literal) => { $op };
+    ($( $js:literal $(($op:literal))? => $func:ident($call_ty:ident: $call_ts:literal) -> $answer_ty:ident: $answer_ts:literal; )*) => {
         #[wasm_bindgen]
         extern "C" {
             $(
@@ -54,7 +58,7 @@ macro_rules! typed_exports {
             #[doc = concat!("`", $js, "` with a plain object in and a tagged answer object out.")]
             #[wasm_bindgen(js_name = $js)]
             pub fn $func(call: $call_ty) -> $answer_ty {
-                call_object($js, call.into()).unchecked_into()
+                call_object(typed_exports!(@op $js $($op)?), call.into()).unchecked_into()
             }
         )*
     };
@@ -63,4 +67,7 @@ macro_rules! typed_exports {
 typed_exports! {
     "capabilities" => capabilities(CapabilitiesCallJs: "CapabilitiesCall") -> CapabilitiesAnswerJs: "Answer<CapabilitiesAnswer>";
     "validate" => validate(ValidateCallJs: "ValidateCall") -> ValidateAnswerJs: "Answer<ValidateAnswer>";
+    "peerMeta" ("peer.meta") => peer_meta(PeerMetaCallJs: "PeerMetaCall") -> PeerMetaAnswerJs: "Answer<PeerMetaAnswer>";
+    "peerAnnotate" ("peer.annotate") => peer_annotate(PeerAnnotateCallJs: "PeerAnnotateCall") -> PeerAnnotateAnswerJs: "Answer<PeerAnnotateAnswer>";
+    "peerBadge" ("peer.badge") => peer_badge(PeerBadgeCallJs: "PeerBadgeCall") -> PeerBadgeAnswerJs: "Answer<PeerBadgeAnswer>";
 }
