@@ -232,6 +232,7 @@ const OPS: &[(&str, Handler)] = &[
         let dups: Vec<Pointer> = raw.duplicates.iter().filter_map(|p| p.strip_prefix(&document)).collect();
         respond(typed::<ValidateCall>(raw.value).and_then(|c| validate_with_duplicates(&c, &dups)))
     }),
+    ("notice.receipt", |raw| respond(typed::<NoticeReceiptCall>(raw.value).and_then(|c| notice_receipt(&c)))),
     ("peer.meta", |raw| respond(typed::<PeerMetaCall>(raw.value).and_then(|c| peer_meta(&c)))),
     ("peer.annotate", |raw| respond(typed::<PeerAnnotateCall>(raw.value).map(|c| peer_annotate(&c)))),
     ("peer.badge", |raw| respond(typed::<PeerBadgeCall>(raw.value).and_then(|c| peer_badge(&c)))),

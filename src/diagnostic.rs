@@ -159,6 +159,8 @@ pub fn all_codes() -> Vec<CodeInfo> {
         crate::principal::CODES,
         crate::validate::CODES,
         crate::peer::CODES,
+        crate::project::CODES,
+        crate::notice::CODES,
     ];
     let mut all: Vec<CodeInfo> = tables.iter().flat_map(|t| t.iter().copied()).collect();
     all.sort_by_key(|c| c.code);

@@ -18,9 +18,9 @@ pub mod capability;
 pub mod principal;
 
 // Rendering for workers, sources and UIs.
-//pub mod notice;
+pub mod notice;
 pub mod peer;
-//pub mod project;
+pub mod project;
 pub mod sanitize;
 
 // Checks.

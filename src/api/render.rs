@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
 use crate::error::CallError;
+use crate::notice::{self, NoticeKind};
 use crate::peer::{self, Placement};
 
 // ---------------------------------------------------------------- peer.meta
@@ -135,4 +136,53 @@ pub fn peer_badge(call: &PeerBadgeCall) -> Result<PeerBadgeAnswer, CallError> {
         navigable: b.navigable,
         href: b.href,
     })
+}
+
+// ---------------------------------------------------------------- notice.receipt
+
+/// `notice.receipt`: the handoff and, when there is one, its receipt.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct NoticeReceiptCall {
+    /// The handoff's event row (`eventType` `handoff`).
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub handoff: Value,
+    /// The receipt's event row (`eventType` `handoff_receipt`, `relatedEventId`
+    /// naming the handoff); absent for a timeout notice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
+    pub receipt: Option<Value>,
+    /// A timeout notice for this handoff already went out (the receipt is late).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub timeout_notice_sent: Option<bool>,
+    /// The time of a timeout notice, in ms since the epoch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub now: Option<f64>,
+}
+
+/// The notice the source session gets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct NoticeReceiptAnswer {
+    /// `receipt`, `late_receipt` or `timeout`.
+    pub kind: NoticeKind,
+    /// The handoff's `notify_source` (only an explicit `false` turns it off).
+    pub notify_source: bool,
+    /// The notice text; `null` when `notifySource` is false (nothing is sent).
+    pub text: Option<String>,
+}
+
+/// `notice.receipt`: renders the notice for a resolved, late or timed-out handoff.
+pub fn notice_receipt(call: &NoticeReceiptCall) -> Result<NoticeReceiptAnswer, CallError> {
+    let n = notice::render(
+        &call.handoff,
+        call.receipt.as_ref(),
+        call.timeout_notice_sent == Some(true),
+        call.now,
+    )?;
+    Ok(NoticeReceiptAnswer { kind: n.kind, notify_source: n.notify_source, text: n.text })
 }
