@@ -232,6 +232,9 @@ const OPS: &[(&str, Handler)] = &[
         let dups: Vec<Pointer> = raw.duplicates.iter().filter_map(|p| p.strip_prefix(&document)).collect();
         respond(typed::<ValidateCall>(raw.value).and_then(|c| validate_with_duplicates(&c, &dups)))
     }),
+    ("project.handoff", |raw| {
+        respond(typed::<ProjectHandoffCall>(raw.value).and_then(|c| project_handoff(&c)))
+    }),
     ("notice.receipt", |raw| respond(typed::<NoticeReceiptCall>(raw.value).and_then(|c| notice_receipt(&c)))),
     ("peer.meta", |raw| respond(typed::<PeerMetaCall>(raw.value).and_then(|c| peer_meta(&c)))),
     ("peer.annotate", |raw| respond(typed::<PeerAnnotateCall>(raw.value).map(|c| peer_annotate(&c)))),

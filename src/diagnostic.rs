@@ -161,6 +161,9 @@ pub fn all_codes() -> Vec<CodeInfo> {
         crate::peer::CODES,
         crate::project::CODES,
         crate::notice::CODES,
+        crate::artifact::CODES,
+        crate::locality::CODES,
+        crate::secrets::CODES,
     ];
     let mut all: Vec<CodeInfo> = tables.iter().flat_map(|t| t.iter().copied()).collect();
     all.sort_by_key(|c| c.code);

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::CallError;
+use crate::pointer::Pointer;
 use crate::project::{EventView, FORMAT_VERSION};
 use crate::sanitize::{fenced, inline_code, neutralize_line};
 
@@ -231,6 +232,15 @@ fn output_location(output_ref: Option<&Value>) -> String {
     let Some(Value::Object(o)) = output_ref else {
         return "no output reference".to_owned();
     };
+    if let Some(finding) = output_ref
+        .map(|r| crate::secrets::scan_strings(r, &Pointer::root()))
+        .and_then(|f| f.into_iter().next())
+    {
+        return format!(
+            "output reference withheld, it carries what looks like a secret at `{}` (rule `{}`)",
+            finding.instance_path, finding.code
+        );
+    }
     let kind = o.get("kind").and_then(Value::as_str).map(neutralize_line);
     let place = ["url", "ref"].iter().find_map(|k| o.get(*k).and_then(Value::as_str)).map(inline_code);
     match (kind, place) {

@@ -24,10 +24,12 @@
 
 use serde_json::{Map, Value};
 
+use crate::artifact;
 use crate::error::CallError;
 use crate::fields::type_name;
+use crate::locality::{self, Endpoint};
 use crate::peer::encode_uri_component;
-use crate::sanitize::{fenced, neutralize_line};
+use crate::sanitize::{fenced, inline_code, neutralize_line};
 
 crate::define_codes! {
     NOT_A_HANDOFF = "render/not-a-handoff", "the event given as the handoff is not of `eventType` `handoff`";
@@ -137,4 +139,102 @@ impl<'a> EventView<'a> {
 /// the id percent-encoded so it cannot leave its path segment.
 pub fn handle_for(id: &str) -> String {
     format!("/api/work-graph/events/{}", encode_uri_component(id))
+}
+
+/// Renders the worker-facing projection of a handoff row.
+///
+/// `handle` overrides the hub handle derived from the row's `id`; `sink` is
+/// where the worker runs (without it, whether each ref can be fetched is not
+/// checked, and the text says so); `source` is where the requester runs, when
+/// known.
+pub fn render(
+    event: &Value,
+    handle: Option<&str>,
+    sink: Option<&Endpoint>,
+    source: Option<&Endpoint>,
+) -> Result<String, CallError> {
+    let e = EventView::read(event, "event")?;
+    e.require_handoff("event")?;
+    let handle = match handle.map(neutralize_line).filter(|h| !h.is_empty()) {
+        Some(h) => h,
+        None => e.handle("event")?,
+    };
+    let mut lines = vec![
+        format!("HAPI handoff (projection format {FORMAT_VERSION})"),
+        format!("Handle: {handle}"),
+        "About: a rendering of a handoff stored in the hub; fetch the handle for the whole envelope. \
+         Values after labels and inside fences are written by the requesting session."
+            .to_owned(),
+        format!("Summary: {}", one_line_or(e.summary, "(none)")),
+        format!("Intent: {}", one_line_or(e.payload_str("intent"), "(none)")),
+    ];
+    match e.payload_value("constraints").and_then(Value::as_array) {
+        Some(items) if !items.is_empty() => {
+            lines.push(format!("Constraints ({}):", items.len()));
+            lines.extend(items.iter().map(|c| match c.as_str() {
+                Some(text) => format!("- {}", one_line_or(Some(text), "(empty)")),
+                None => "- (not text; left out)".to_owned(),
+            }));
+        }
+        _ => lines.push("Constraints: none".to_owned()),
+    }
+    match e.payload_str("instructions") {
+        Some(text) => {
+            lines.push("Instructions (verbatim, inside the fence):".to_owned());
+            lines.push(fenced(text, "text"));
+        }
+        None => lines.push("Instructions: (none)".to_owned()),
+    }
+    if e.artifact_refs.is_empty() {
+        lines.push("Artifacts: none".to_owned());
+    } else {
+        lines.push(format!("Artifacts ({}):", e.artifact_refs.len()));
+        lines.extend(e.artifact_refs.iter().map(|r| artifact_line(r, sink, source)));
+    }
+    lines.push("End of handoff.".to_owned());
+    Ok(lines.join("\n"))
+}
+
+fn one_line_or(value: Option<&str>, absent: &str) -> String {
+    value.map(neutralize_line).filter(|v| !v.is_empty()).unwrap_or_else(|| absent.to_owned())
+}
+
+/// One artifact: its canonical identity (or its kind), where it is, its
+/// title, and whether the sink can fetch it. A ref that carries what looks
+/// like a secret is named by its kind only.
+fn artifact_line(artifact_ref: &Value, sink: Option<&Endpoint>, source: Option<&Endpoint>) -> String {
+    let Value::Object(obj) = artifact_ref else {
+        return "- (not an artifact ref object; left out)".to_owned();
+    };
+    let kind = one_line_or(obj.get("kind").and_then(Value::as_str), "(no kind)");
+    if let Some(finding) =
+        crate::secrets::scan_strings(artifact_ref, &crate::pointer::Pointer::root()).first()
+    {
+        return format!(
+            "- {kind}: withheld, it carries what looks like a secret at `{}` (rule `{}`); not fetchable",
+            finding.instance_path, finding.code
+        );
+    }
+    let mut parts = vec![match artifact::canonical_identity(artifact_ref) {
+        Some(identity) => neutralize_line(&identity),
+        None => format!("{kind} (no canonical identity)"),
+    }];
+    if let Some(place) = ["url", "ref"].iter().find_map(|k| obj.get(*k).and_then(Value::as_str)) {
+        parts.push(format!("at {}", inline_code(place)));
+    }
+    if let Some(title) =
+        obj.get("title").and_then(Value::as_str).map(neutralize_line).filter(|t| !t.is_empty())
+    {
+        parts.push(format!("title: {title}"));
+    }
+    parts.push(match sink {
+        Some(sink) => {
+            let v = locality::resolve(artifact_ref, source, sink);
+            let verdict =
+                if v.resolvable { "fetchable by this session" } else { "NOT fetchable by this session" };
+            format!("{verdict}: {} [{}]", neutralize_line(&v.reason), v.code)
+        }
+        None => "fetchability not checked (no sink given)".to_owned(),
+    });
+    format!("- {}", parts.join(" — "))
 }

@@ -6,8 +6,10 @@ use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
 use crate::error::CallError;
+use crate::locality::Endpoint;
 use crate::notice::{self, NoticeKind};
 use crate::peer::{self, Placement};
+use crate::project;
 
 // ---------------------------------------------------------------- peer.meta
 
@@ -185,4 +187,46 @@ pub fn notice_receipt(call: &NoticeReceiptCall) -> Result<NoticeReceiptAnswer, C
         call.now,
     )?;
     Ok(NoticeReceiptAnswer { kind: n.kind, notify_source: n.notify_source, text: n.text })
+}
+
+// ---------------------------------------------------------------- project.handoff
+
+/// `project.handoff`: a stored handoff row and where the worker runs.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectHandoffCall {
+    /// The handoff's event row (camelCase top level, `payloadJson` verbatim).
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub event: Value,
+    /// The hub handle to print (default `/api/work-graph/events/<id>`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub handle: Option<String>,
+    /// Where the worker (the sink) runs; without it refs are not checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub sink: Option<Endpoint>,
+    /// Where the requester (the source) runs, when known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub source: Option<Endpoint>,
+}
+
+/// The message the worker reads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectHandoffAnswer {
+    /// The rendered projection.
+    pub text: String,
+    /// The projection's own format version (independent of storage).
+    pub format_version: String,
+}
+
+/// `project.handoff`: the worker-facing projection of a handoff.
+pub fn project_handoff(call: &ProjectHandoffCall) -> Result<ProjectHandoffAnswer, CallError> {
+    let text =
+        project::render(&call.event, call.handle.as_deref(), call.sink.as_ref(), call.source.as_ref())?;
+    Ok(ProjectHandoffAnswer { text, format_version: project::FORMAT_VERSION.to_owned() })
 }
