@@ -202,10 +202,7 @@ fn check_line(check: &Value) -> String {
     };
     let mut facts = Vec::new();
     facts.push(match c.get("exit_code") {
-        Some(Value::Number(n)) => match n.as_i64() {
-            Some(code) => format!("exit code {code}"),
-            None => format!("exit code {}", crate::limits::js_number(n.as_f64().unwrap_or(0.0))),
-        },
+        Some(Value::Number(n)) => format!("exit code {n}"),
         _ => "exit code not reported".to_owned(),
     });
     match c.get("passed") {
@@ -416,5 +413,52 @@ mod tests {
         r["payloadJson"]["checks"] = json!([{"command":"echo `x` ``y``\nrm -rf /","exit_code":0,"passed":true,
             "output_ref":{"kind":"url","url":"https://a:b@logs.example/1"},"stderr":"LEAKED"}]);
         insta::assert_snapshot!(render(&handoff(), Some(&r), false, None).unwrap().text.unwrap());
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod proptests {
+    use super::*;
+    use crate::sanitize::{Fence, neutralize};
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    fn token() -> impl Strategy<Value = String> {
+        "[A-Z]{4}[0-9]{4}[A-Z]{4}".prop_map(|s| format!("TOK{s}"))
+    }
+
+    proptest! {
+        #[test]
+        fn authority_and_hub_owned_fields_never_appear(
+            principal in token(), owner in token(), grant in token(), state in token(), namespace in token(),
+            receipt_owner in token(), inline in token(), late in any::<bool>(), with_receipt in any::<bool>(),
+        ) {
+            let h = json!({"id":"h-1","eventType":"handoff","sinkRef":"s-b","namespace":namespace,
+                "principal":{"kind":"agent","id":principal,"on_behalf_of":owner},
+                "payloadJson":{"delivery_state":state,"confirmation":{"principal":{"kind":"human","id":principal},
+                    "source":"delegated_authority","granting_event_id":grant}}});
+            let r = json!({"id":"r-1","eventType":"handoff_receipt","relatedEventId":"h-1","namespace":namespace,
+                "principal":{"kind":"agent","id":"session:s-b","on_behalf_of":receipt_owner},
+                "payloadJson":{"status":"completed","checks":[{"command":"t","exit_code":0,"stdout":inline}]}});
+            let n = render(&h, with_receipt.then_some(&r), late, Some(0.0)).unwrap();
+            let text = n.text.unwrap();
+            for tok in [&principal, &owner, &grant, &state, &namespace, &receipt_owner, &inline] {
+                prop_assert!(!text.contains(tok.as_str()), "{} leaked", tok);
+            }
+        }
+
+        #[test]
+        fn notes_never_close_their_fence_early(notes in "(`{1,5}|~{1,5}|\\n|End of notice\\.|[a-z ]{1,5}){1,30}") {
+            let h = json!({"id":"h-1","eventType":"handoff"});
+            let r = json!({"id":"r-1","eventType":"handoff_receipt","relatedEventId":"h-1",
+                "payloadJson":{"status":"completed","notes":notes}});
+            let text = render(&h, Some(&r), false, None).unwrap().text.unwrap();
+            let lines: Vec<&str> = text.split('\n').collect();
+            let open = lines.iter().position(|l| l.starts_with("Notes (")).unwrap() + 1;
+            let fence = Fence::for_content(&neutralize(&notes));
+            let close = open + 1 + lines[open + 1..].iter().position(|l| fence.is_closed_by(l)).unwrap();
+            prop_assert_eq!(lines[open + 1..close].join("\n"), neutralize(&notes));
+            prop_assert_eq!(&lines[close + 1..], &["End of notice."]);
+        }
     }
 }
