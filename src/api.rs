@@ -20,6 +20,10 @@ use crate::validate::{self, DocumentKind};
 
 mod render;
 pub use render::*;
+mod artifact;
+mod secrets;
+pub use artifact::*;
+pub use secrets::*;
 
 /// The hard cap on a call's text, in bytes (a ledger of a million events
 /// fits; anything larger is refused before parsing).
@@ -239,6 +243,10 @@ const OPS: &[(&str, Handler)] = &[
     ("peer.meta", |raw| respond(typed::<PeerMetaCall>(raw.value).and_then(|c| peer_meta(&c)))),
     ("peer.annotate", |raw| respond(typed::<PeerAnnotateCall>(raw.value).map(|c| peer_annotate(&c)))),
     ("peer.badge", |raw| respond(typed::<PeerBadgeCall>(raw.value).and_then(|c| peer_badge(&c)))),
+    ("artifact.locality", |raw| {
+        respond(typed::<ArtifactLocalityCall>(raw.value).and_then(|c| artifact_locality(&c)))
+    }),
+    ("secrets.scan", |raw| respond(typed::<SecretsScanCall>(raw.value).and_then(|c| secrets_scan(&c)))),
 ];
 
 fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {

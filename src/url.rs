@@ -351,7 +351,7 @@ fn parse_host(text: &str) -> Result<Host, UrlError> {
         if decoded.chars().any(|c| c.is_ascii() && !is_host_char(c)) {
             return Err(UrlError::BadHost);
         }
-        return Ok(Host::International(decoded.to_lowercase()));
+        return Ok(Host::International(decoded.to_ascii_lowercase()));
     }
     let lower = decoded.to_ascii_lowercase();
     let name = lower.strip_suffix('.').unwrap_or(&lower);

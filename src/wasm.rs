@@ -72,4 +72,6 @@ typed_exports! {
     "peerMeta" ("peer.meta") => peer_meta(PeerMetaCallJs: "PeerMetaCall") -> PeerMetaAnswerJs: "Answer<PeerMetaAnswer>";
     "peerAnnotate" ("peer.annotate") => peer_annotate(PeerAnnotateCallJs: "PeerAnnotateCall") -> PeerAnnotateAnswerJs: "Answer<PeerAnnotateAnswer>";
     "peerBadge" ("peer.badge") => peer_badge(PeerBadgeCallJs: "PeerBadgeCall") -> PeerBadgeAnswerJs: "Answer<PeerBadgeAnswer>";
+    "artifactLocality" ("artifact.locality") => artifact_locality(ArtifactLocalityCallJs: "ArtifactLocalityCall") -> ArtifactLocalityAnswerJs: "Answer<ArtifactLocalityAnswer>";
+    "secretsScan" ("secrets.scan") => secrets_scan(SecretsScanCallJs: "SecretsScanCall") -> SecretsScanAnswerJs: "Answer<SecretsScanAnswer>";
 }
