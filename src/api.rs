@@ -18,6 +18,8 @@ use crate::json;
 use crate::pointer::Pointer;
 use crate::validate::{self, DocumentKind};
 
+mod render;
+pub use render::*;
 mod artifact;
 mod secrets;
 pub use artifact::*;
@@ -248,6 +250,13 @@ const OPS: &[(&str, Handler)] = &[
         let dups: Vec<Pointer> = raw.duplicates.iter().filter_map(|p| p.strip_prefix(&document)).collect();
         respond(typed::<ValidateCall>(raw.value).and_then(|c| validate_with_duplicates(&c, &dups)))
     }),
+    ("project.handoff", |raw| {
+        respond(typed::<ProjectHandoffCall>(raw.value).and_then(|c| project_handoff(&c)))
+    }),
+    ("notice.receipt", |raw| respond(typed::<NoticeReceiptCall>(raw.value).and_then(|c| notice_receipt(&c)))),
+    ("peer.meta", |raw| respond(typed::<PeerMetaCall>(raw.value).and_then(|c| peer_meta(&c)))),
+    ("peer.annotate", |raw| respond(typed::<PeerAnnotateCall>(raw.value).map(|c| peer_annotate(&c)))),
+    ("peer.badge", |raw| respond(typed::<PeerBadgeCall>(raw.value).and_then(|c| peer_badge(&c)))),
     ("artifact.locality", |raw| {
         respond(typed::<ArtifactLocalityCall>(raw.value).and_then(|c| artifact_locality(&c)))
     }),

@@ -19,6 +19,12 @@ pub mod artifact;
 pub mod capability;
 pub mod principal;
 
+// Rendering for workers, sources and UIs.
+pub mod notice;
+pub mod peer;
+pub mod project;
+pub mod sanitize;
+
 // Checks.
 pub mod locality;
 pub mod schema;

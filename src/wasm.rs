@@ -67,6 +67,11 @@ macro_rules! typed_exports {
 typed_exports! {
     "capabilities" => capabilities(CapabilitiesCallJs: "CapabilitiesCall") -> CapabilitiesAnswerJs: "Answer<CapabilitiesAnswer>";
     "validate" => validate(ValidateCallJs: "ValidateCall") -> ValidateAnswerJs: "Answer<ValidateAnswer>";
+    "projectHandoff" ("project.handoff") => project_handoff(ProjectHandoffCallJs: "ProjectHandoffCall") -> ProjectHandoffAnswerJs: "Answer<ProjectHandoffAnswer>";
+    "noticeReceipt" ("notice.receipt") => notice_receipt(NoticeReceiptCallJs: "NoticeReceiptCall") -> NoticeReceiptAnswerJs: "Answer<NoticeReceiptAnswer>";
+    "peerMeta" ("peer.meta") => peer_meta(PeerMetaCallJs: "PeerMetaCall") -> PeerMetaAnswerJs: "Answer<PeerMetaAnswer>";
+    "peerAnnotate" ("peer.annotate") => peer_annotate(PeerAnnotateCallJs: "PeerAnnotateCall") -> PeerAnnotateAnswerJs: "Answer<PeerAnnotateAnswer>";
+    "peerBadge" ("peer.badge") => peer_badge(PeerBadgeCallJs: "PeerBadgeCall") -> PeerBadgeAnswerJs: "Answer<PeerBadgeAnswer>";
     "artifactLocality" ("artifact.locality") => artifact_locality(ArtifactLocalityCallJs: "ArtifactLocalityCall") -> ArtifactLocalityAnswerJs: "Answer<ArtifactLocalityAnswer>";
     "secretsScan" ("secrets.scan") => secrets_scan(SecretsScanCallJs: "SecretsScanCall") -> SecretsScanAnswerJs: "Answer<SecretsScanAnswer>";
 }
