@@ -218,20 +218,6 @@ fn schema_report(_kind: DocumentKind, _document: &Value) -> Result<SchemaReport,
     ))
 }
 
-// ---------------------------------------------------------------- types
-
-/// Visits every call and answer type of the public API (for the generated
-/// TypeScript declarations).
-#[cfg(feature = "ts")]
-pub(crate) fn visit_wire_types(v: &mut impl ts_rs::TypeVisitor) {
-    v.visit::<CapabilitiesCall>();
-    v.visit::<Answer<CapabilitiesAnswer>>();
-    v.visit::<CapabilitiesAnswer>();
-    v.visit::<ValidateCall>();
-    v.visit::<Answer<ValidateAnswer>>();
-    v.visit::<ValidateAnswer>();
-}
-
 // ---------------------------------------------------------------- dispatch
 
 /// Everything one dispatched call needs besides its typed input.
@@ -242,26 +228,48 @@ struct Raw {
 
 type Handler = fn(Raw) -> String;
 
-/// Every operation, in the order `capabilities` lists them.
-const OPS: &[(&str, Handler)] = &[
-    ("capabilities", |raw| respond(typed::<CapabilitiesCall>(raw.value).map(|c| capabilities(&c)))),
-    ("validate", |raw| {
+/// Declares every operation once: its name, call type, answer type and the
+/// function that answers it (given the typed call and the pointers of keys
+/// the call text named twice). Generates the dispatch table and the list of
+/// wire types the TypeScript declarations are derived from.
+macro_rules! wire_ops {
+    ($( $op:literal => $call:ty => $answer:ty = $f:expr; )*) => {
+        /// Every operation, in the order `capabilities` lists them.
+        const OPS: &[(&str, Handler)] = &[
+            $( ($op, |raw: Raw| {
+                let f: fn($call, &[Pointer]) -> Result<$answer, CallError> = $f;
+                respond(typed::<$call>(raw.value).and_then(|call| f(call, &raw.duplicates)))
+            }), )*
+        ];
+
+        /// Visits every call and answer type of the public API (for the
+        /// generated TypeScript declarations).
+        #[cfg(feature = "ts")]
+        pub(crate) fn visit_wire_types(v: &mut impl ts_rs::TypeVisitor) {
+            $(
+                v.visit::<$call>();
+                v.visit::<$answer>();
+                v.visit::<Answer<$answer>>();
+            )*
+        }
+    };
+}
+
+wire_ops! {
+    "capabilities" => CapabilitiesCall => CapabilitiesAnswer = |c, _| Ok(capabilities(&c));
+    "validate" => ValidateCall => ValidateAnswer = |c, dups| {
         let document = Pointer::root().key("document");
-        let dups: Vec<Pointer> = raw.duplicates.iter().filter_map(|p| p.strip_prefix(&document)).collect();
-        respond(typed::<ValidateCall>(raw.value).and_then(|c| validate_with_duplicates(&c, &dups)))
-    }),
-    ("project.handoff", |raw| {
-        respond(typed::<ProjectHandoffCall>(raw.value).and_then(|c| project_handoff(&c)))
-    }),
-    ("notice.receipt", |raw| respond(typed::<NoticeReceiptCall>(raw.value).and_then(|c| notice_receipt(&c)))),
-    ("peer.meta", |raw| respond(typed::<PeerMetaCall>(raw.value).and_then(|c| peer_meta(&c)))),
-    ("peer.annotate", |raw| respond(typed::<PeerAnnotateCall>(raw.value).map(|c| peer_annotate(&c)))),
-    ("peer.badge", |raw| respond(typed::<PeerBadgeCall>(raw.value).and_then(|c| peer_badge(&c)))),
-    ("artifact.locality", |raw| {
-        respond(typed::<ArtifactLocalityCall>(raw.value).and_then(|c| artifact_locality(&c)))
-    }),
-    ("secrets.scan", |raw| respond(typed::<SecretsScanCall>(raw.value).and_then(|c| secrets_scan(&c)))),
-];
+        let dups: Vec<Pointer> = dups.iter().filter_map(|p| p.strip_prefix(&document)).collect();
+        validate_with_duplicates(&c, &dups)
+    };
+    "project.handoff" => ProjectHandoffCall => ProjectHandoffAnswer = |c, _| project_handoff(&c);
+    "notice.receipt" => NoticeReceiptCall => NoticeReceiptAnswer = |c, _| notice_receipt(&c);
+    "peer.meta" => PeerMetaCall => PeerMetaAnswer = |c, _| peer_meta(&c);
+    "peer.annotate" => PeerAnnotateCall => PeerAnnotateAnswer = |c, _| Ok(peer_annotate(&c));
+    "peer.badge" => PeerBadgeCall => PeerBadgeAnswer = |c, _| peer_badge(&c);
+    "artifact.locality" => ArtifactLocalityCall => ArtifactLocalityAnswer = |c, _| artifact_locality(&c);
+    "secrets.scan" => SecretsScanCall => SecretsScanAnswer = |c, _| secrets_scan(&c);
+}
 
 fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
     serde_json::from_value(value).map_err(|e| CallError::new(error::INVALID_CALL, format!("the call {e}")))

@@ -10,7 +10,15 @@ use std::path::Path;
 fn typescript_declarations_are_current() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("ts/wire.d.ts");
     let want = hapi_a2a_core::typescript::declarations();
-    assert!(!want.contains(": any") && !want.contains("<any>"), "a wire type maps to `any`");
+    for line in want.lines() {
+        let t = line.trim_start();
+        if t.starts_with("/**") || t.starts_with('*') || t.starts_with("//") {
+            continue;
+        }
+        for bad in [": any", "<any>", "any[]", "| any", "= any"] {
+            assert!(!line.contains(bad), "a wire type maps to `any`: {line}");
+        }
+    }
     if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
         std::fs::write(&path, &want).unwrap();
         return;
