@@ -18,6 +18,9 @@ use crate::json;
 use crate::pointer::Pointer;
 use crate::validate::{self, DocumentKind};
 
+mod text;
+pub use text::*;
+
 /// The hard cap on a call's text, in bytes (a ledger of a million events
 /// fits; anything larger is refused before parsing).
 pub const MAX_CALL_BYTES: usize = 512 * 1024 * 1024;
@@ -229,6 +232,14 @@ const OPS: &[(&str, Handler)] = &[
         let dups: Vec<Pointer> = raw.duplicates.iter().filter_map(|p| p.strip_prefix(&document)).collect();
         respond(typed::<ValidateCall>(raw.value).and_then(|c| validate_with_duplicates(&c, &dups)))
     }),
+    ("notify.parse", |raw| respond(typed::<NotifyParseCall>(raw.value).map(|c| notify_parse(&c)))),
+    ("notify.elevate", |raw| respond(typed::<NotifyElevateCall>(raw.value).and_then(|c| notify_elevate(&c)))),
+    ("citation.extract", |raw| {
+        respond(typed::<CitationExtractCall>(raw.value).map(|c| citation_extract(&c)))
+    }),
+    ("citation.normalize", |raw| {
+        respond(typed::<CitationNormalizeCall>(raw.value).map(|c| citation_normalize(&c)))
+    }),
 ];
 
 fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
@@ -264,7 +275,10 @@ pub fn call(op: &str, input: &str) -> String {
     let parsed = match json::parse(input, MAX_CALL_DEPTH) {
         Ok(p) => p,
         Err(e) => {
-            return respond::<()>(Err(CallError::new(e.code, format!("the call is not JSON: {}", e.message))));
+            return respond::<()>(Err(CallError::new(
+                e.code,
+                format!("the call is not JSON: {}", e.message),
+            )));
         }
     };
     let document = Pointer::root().key("document");

@@ -17,6 +17,10 @@ pub mod vocab;
 pub mod capability;
 pub mod principal;
 
+// Text parsers compatible with upstream.
+pub mod citation;
+pub mod notify;
+
 // Checks.
 pub mod schema;
 pub mod validate;

@@ -1,0 +1,141 @@
+//! Wire types and typed functions of the text parsers: `notify.parse`,
+//! `notify.elevate`, `citation.extract`, `citation.normalize`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::citation;
+use crate::error::CallError;
+use crate::notify::{self, Cause, Elevation, NotifySummary, OwnerId, WorkAdCreate};
+
+/// `notify.parse`: an agent turn's text.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct NotifyParseCall {
+    /// The assistant text, as the hub extracted it.
+    pub text: String,
+}
+
+/// The footer of a text and the prose that stays visible.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct NotifyParseAnswer {
+    /// The type-filtered footer, or `null` when the text has no valid one.
+    pub summary: Option<NotifySummary>,
+    /// The text without the footer (a prefix of the input, end-trimmed), or
+    /// `null` exactly when `summary` is `null` (show the original text then).
+    pub visible_text: Option<String>,
+}
+
+/// `notify.parse`: finds, parses and splits off the `AGENT_NOTIFY_SUMMARY`
+/// footer exactly as upstream does. Never fails: no footer is `null`s.
+pub fn notify_parse(call: &NotifyParseCall) -> NotifyParseAnswer {
+    match notify::split(&call.text) {
+        Some(split) => NotifyParseAnswer {
+            summary: Some(split.summary),
+            visible_text: Some(split.visible_text.to_owned()),
+        },
+        None => NotifyParseAnswer { summary: None, visible_text: None },
+    }
+}
+
+/// `notify.elevate`: a parsed footer and what the hub knows about its message.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct NotifyElevateCall {
+    /// The session of the agent turn.
+    pub session_id: String,
+    /// The assistant message that carried the footer.
+    pub message_id: String,
+    /// The footer, as `notify.parse` answers it (unknown keys are ignored).
+    pub notify: NotifySummary,
+    /// The hub owner id (a number or a string; written with `String(...)`).
+    pub owner_user_id: OwnerId,
+    /// The assistant message's `createdAt`, in milliseconds.
+    pub ts: f64,
+    /// The session's agent flavor (tagged `flavor:<f>` when non-empty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub flavor: Option<String>,
+    /// The user message that caused the turn, as the hub resolved it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub cause: Option<Cause>,
+    /// The previous notify work ad of the session (omitted when empty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub related_event_id: Option<String>,
+}
+
+/// The work ad to write.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct NotifyElevateAnswer {
+    /// The `work_ad` event create (POST body shape, snake_case).
+    pub event: WorkAdCreate,
+}
+
+/// `notify.elevate`: the `work_ad` create upstream's hub writes for a footer.
+pub fn notify_elevate(call: &NotifyElevateCall) -> Result<NotifyElevateAnswer, CallError> {
+    let elevation = Elevation {
+        session_id: &call.session_id,
+        message_id: &call.message_id,
+        notify: &call.notify,
+        owner_user_id: &call.owner_user_id,
+        ts: call.ts,
+        flavor: call.flavor.as_deref(),
+        cause: call.cause.as_ref(),
+        related_event_id: call.related_event_id.as_deref(),
+    };
+    notify::elevate(&elevation).map(|event| NotifyElevateAnswer { event })
+}
+
+/// `citation.extract`: chat text.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct CitationExtractCall {
+    /// The text to scan.
+    pub text: String,
+}
+
+/// The cited session ids.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct CitationExtractAnswer {
+    /// Distinct ids, in first-seen order.
+    pub ids: Vec<String>,
+}
+
+/// `citation.extract`: every session id the text cites, as upstream finds them.
+pub fn citation_extract(call: &CitationExtractCall) -> CitationExtractAnswer {
+    CitationExtractAnswer { ids: citation::extract(&call.text) }
+}
+
+/// `citation.normalize`: a pasted citation or session id prefix.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct CitationNormalizeCall {
+    /// What the user or agent pasted.
+    pub raw: String,
+}
+
+/// The one id (or bare prefix) to resolve.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct CitationNormalizeAnswer {
+    /// The id, the trimmed input when it cites no `/sessions/` path, or `""`
+    /// when the paste is ambiguous or cites nothing usable (fail closed).
+    pub id: String,
+}
+
+/// `citation.normalize`: upstream's `normalizeSessionIdPrefix`.
+pub fn citation_normalize(call: &CitationNormalizeCall) -> CitationNormalizeAnswer {
+    CitationNormalizeAnswer { id: citation::normalize(&call.raw) }
+}
