@@ -211,10 +211,11 @@ fn titled_copy(s: &str) -> Option<(&str, &str)> {
     let close = loop {
         match chars.next()? {
             (i, '"') => break i,
-            (_, '\\') => match chars.next()? {
-                (_, '\n' | '\r' | '\u{2028}' | '\u{2029}') => return None,
-                _ => {}
-            },
+            (_, '\\') => {
+                if let (_, '\n' | '\r' | '\u{2028}' | '\u{2029}') = chars.next()? {
+                    return None;
+                }
+            }
             _ => {}
         }
     };

@@ -407,7 +407,14 @@ impl JsJson<'_> {
             }
         }
         let lexeme = std::str::from_utf8(self.bytes.get(start..self.at)?).ok()?;
-        lexeme.parse::<f64>().ok()
+        // The lexeme is valid JSON, so serde_json refuses it only when it is
+        // beyond a double's range, where JavaScript makes it infinite. (Its
+        // parser is correctly rounded, and already in the build.)
+        Some(serde_json::from_str::<f64>(lexeme).unwrap_or(if lexeme.starts_with('-') {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        }))
     }
 
     fn hex4(&mut self) -> Option<u16> {

@@ -37,8 +37,18 @@ fn call_object(op: &str, input: JsValue) -> JsValue {
     js_sys::JSON::parse(&answer).unwrap_or(JsValue::NULL)
 }
 
+/// The op name of a typed export: given after `=`, or the js name itself.
+macro_rules! op_name {
+    ($js:literal) => {
+        $js
+    };
+    ($js:literal, $op:literal) => {
+        $op
+    };
+}
+
 macro_rules! typed_exports {
-    ($( $js:literal => $func:ident($call_ty:ident: $call_ts:literal) -> $answer_ty:ident: $answer_ts:literal; )*) => {
+    ($( $js:literal $(= $op:literal)? => $func:ident($call_ty:ident: $call_ts:literal) -> $answer_ty:ident: $answer_ts:literal; )*) => {
         #[wasm_bindgen]
         extern "C" {
             $(
@@ -51,10 +61,10 @@ macro_rules! typed_exports {
             )*
         }
         $(
-            #[doc = concat!("`", $js, "` with a plain object in and a tagged answer object out.")]
+            #[doc = concat!("`", op_name!($js $(, $op)?), "` with a plain object in and a tagged answer object out.")]
             #[wasm_bindgen(js_name = $js)]
             pub fn $func(call: $call_ty) -> $answer_ty {
-                call_object($js, call.into()).unchecked_into()
+                call_object(op_name!($js $(, $op)?), call.into()).unchecked_into()
             }
         )*
     };
@@ -63,4 +73,8 @@ macro_rules! typed_exports {
 typed_exports! {
     "capabilities" => capabilities(CapabilitiesCallJs: "CapabilitiesCall") -> CapabilitiesAnswerJs: "Answer<CapabilitiesAnswer>";
     "validate" => validate(ValidateCallJs: "ValidateCall") -> ValidateAnswerJs: "Answer<ValidateAnswer>";
+    "notifyParse" = "notify.parse" => notify_parse(NotifyParseCallJs: "NotifyParseCall") -> NotifyParseAnswerJs: "Answer<NotifyParseAnswer>";
+    "notifyElevate" = "notify.elevate" => notify_elevate(NotifyElevateCallJs: "NotifyElevateCall") -> NotifyElevateAnswerJs: "Answer<NotifyElevateAnswer>";
+    "citationExtract" = "citation.extract" => citation_extract(CitationExtractCallJs: "CitationExtractCall") -> CitationExtractAnswerJs: "Answer<CitationExtractAnswer>";
+    "citationNormalize" = "citation.normalize" => citation_normalize(CitationNormalizeCallJs: "CitationNormalizeCall") -> CitationNormalizeAnswerJs: "Answer<CitationNormalizeAnswer>";
 }

@@ -139,3 +139,53 @@ pub struct CitationNormalizeAnswer {
 pub fn citation_normalize(call: &CitationNormalizeCall) -> CitationNormalizeAnswer {
     CitationNormalizeAnswer { id: citation::normalize(&call.raw) }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    fn answer(op: &str, call: &Value) -> Value {
+        serde_json::from_str(&crate::api::call(op, &call.to_string())).unwrap_or(Value::Null)
+    }
+
+    #[test]
+    fn text_without_a_footer_answers_two_nulls() {
+        let a = answer("notify.parse", &json!({"text": "just prose"}));
+        assert_eq!(a, json!({"type": "success", "summary": null, "visibleText": null}));
+    }
+
+    #[test]
+    fn footer_answers_summary_and_visible_text() {
+        let a = answer("notify.parse", &json!({"text": "ok\nAGENT_NOTIFY_SUMMARY {\"status\":\"done\"}"}));
+        assert_eq!(a, json!({"type": "success", "summary": {"status": "done"}, "visibleText": "ok"}));
+    }
+
+    #[test]
+    fn text_that_is_not_a_string_is_an_invalid_call() {
+        let a = answer("notify.parse", &json!({"text": 1}));
+        assert_eq!(a["error"]["code"], "call/invalid-call");
+    }
+
+    #[test]
+    fn elevate_answers_the_snake_case_create() {
+        let call = json!({"sessionId": "s", "messageId": "m", "notify": {}, "ownerUserId": 9, "ts": 0});
+        let a = answer("notify.elevate", &call);
+        assert_eq!(a["event"]["idempotency_key"], "session:s:message:m:notify");
+        assert_eq!(a["event"]["principal"], json!({"kind": "agent", "id": "session:s", "on_behalf_of": "9"}));
+        assert_eq!(a["event"]["expires_at"], json!(86_400_000));
+    }
+
+    #[test]
+    fn elevate_refusal_is_a_failure_with_a_notify_code() {
+        let call = json!({"sessionId": "", "messageId": "m", "notify": {}, "ownerUserId": 9, "ts": 0});
+        assert_eq!(answer("notify.elevate", &call)["error"]["code"], "notify/empty-session-id");
+    }
+
+    #[test]
+    fn citations_are_extracted_and_normalised() {
+        let a = answer("citation.extract", &json!({"text": "[a](/sessions/x) /sessions/y"}));
+        assert_eq!(a["ids"], json!(["x", "y"]));
+        let a = answer("citation.normalize", &json!({"raw": "[a](/sessions/x) /sessions/y"}));
+        assert_eq!(a["id"], "");
+    }
+}
