@@ -71,16 +71,21 @@ pub fn extract(text: &str) -> Vec<String> {
     };
     // furthest[q]: where the `sessions/` is that a chain of `[\w.-]+/`
     // segments starting at q ends on, preferring the deepest one.
-    let mut furthest: Vec<Option<usize>> = vec![None; n + 1];
+    // Kept as `u32` (with `NONE`) to hold memory at 8 bytes a character;
+    // a call is far below 4 Gi characters.
+    const NONE: u32 = u32::MAX;
+    let mut furthest: Vec<u32> = vec![NONE; n + 1];
+    let get = |f: &[u32], i: usize| f.get(i).copied().filter(|&v| v != NONE).map(|v| v as usize);
     let mut run_end = n;
     for q in (0..n).rev() {
         if !at(q + 1).is_some_and(is_segment) {
             run_end = q + 1;
         }
         let next = (at(q).is_some_and(is_segment) && at(run_end) == Some('/')).then_some(run_end + 1);
-        let deeper = next.and_then(|x| furthest.get(x).copied().flatten());
+        let deeper = next.and_then(|x| get(&furthest, x));
         if let Some(slot) = furthest.get_mut(q) {
-            *slot = deeper.or(sessions_at(q).then_some(q));
+            let found = deeper.or(sessions_at(q).then_some(q));
+            *slot = found.and_then(|v| u32::try_from(v).ok()).unwrap_or(NONE);
         }
     }
     let from_boundary = |b: usize| {
@@ -89,7 +94,7 @@ pub fn extract(text: &str) -> Vec<String> {
             (Some('/'), _) => b + 1,
             _ => b,
         };
-        furthest.get(q).copied().flatten()
+        get(&furthest, q)
     };
 
     let mut ids: Vec<String> = Vec::new();
