@@ -498,7 +498,7 @@ impl JsJson<'_> {
 
 /// The hub owner id as upstream holds it: a number (the random owner id)
 /// or a string. It is written with JavaScript's `String(...)`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 pub enum OwnerId {
@@ -506,6 +506,38 @@ pub enum OwnerId {
     Text(String),
     /// A number, spelt as JavaScript spells it (`1`, `1.5`, `1e+21`).
     Number(f64),
+}
+
+// By hand rather than `#[serde(untagged)]`, which buffers the input and
+// costs the wasm build several kilobytes.
+impl<'de> Deserialize<'de> for OwnerId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Owner;
+        impl serde::de::Visitor<'_> for Owner {
+            type Value = OwnerId;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string or a number")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<OwnerId, E> {
+                Ok(OwnerId::Text(v.to_owned()))
+            }
+            fn visit_string<E>(self, v: String) -> Result<OwnerId, E> {
+                Ok(OwnerId::Text(v))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<OwnerId, E> {
+                Ok(OwnerId::Number(v))
+            }
+            #[expect(clippy::cast_precision_loss, reason = "JavaScript holds every number as a double")]
+            fn visit_i64<E>(self, v: i64) -> Result<OwnerId, E> {
+                Ok(OwnerId::Number(v as f64))
+            }
+            #[expect(clippy::cast_precision_loss, reason = "JavaScript holds every number as a double")]
+            fn visit_u64<E>(self, v: u64) -> Result<OwnerId, E> {
+                Ok(OwnerId::Number(v as f64))
+            }
+        }
+        d.deserialize_any(Owner)
+    }
 }
 
 impl OwnerId {

@@ -182,6 +182,14 @@ mod tests {
     }
 
     #[test]
+    fn owner_that_is_neither_string_nor_number_is_an_invalid_call() {
+        let call = json!({"sessionId": "s", "messageId": "m", "notify": {}, "ownerUserId": true, "ts": 0});
+        let a = answer("notify.elevate", &call);
+        assert_eq!(a["error"]["code"], "call/invalid-call");
+        assert!(a["error"]["message"].as_str().is_some_and(|m| m.contains("a string or a number")));
+    }
+
+    #[test]
     fn citations_are_extracted_and_normalised() {
         let a = answer("citation.extract", &json!({"text": "[a](/sessions/x) /sessions/y"}));
         assert_eq!(a["ids"], json!(["x", "y"]));
