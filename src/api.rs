@@ -24,6 +24,8 @@ mod artifact;
 mod secrets;
 pub use artifact::*;
 pub use secrets::*;
+mod text;
+pub use text::*;
 
 /// The hard cap on a call's text, in bytes (a ledger of a million events
 /// fits; anything larger is refused before parsing).
@@ -269,6 +271,10 @@ wire_ops! {
     "peer.badge" => PeerBadgeCall => PeerBadgeAnswer = |c, _| peer_badge(&c);
     "artifact.locality" => ArtifactLocalityCall => ArtifactLocalityAnswer = |c, _| artifact_locality(&c);
     "secrets.scan" => SecretsScanCall => SecretsScanAnswer = |c, _| secrets_scan(&c);
+    "notify.parse" => NotifyParseCall => NotifyParseAnswer = |c, _| Ok(notify_parse(&c));
+    "notify.elevate" => NotifyElevateCall => NotifyElevateAnswer = |c, _| notify_elevate(&c);
+    "citation.extract" => CitationExtractCall => CitationExtractAnswer = |c, _| Ok(citation_extract(&c));
+    "citation.normalize" => CitationNormalizeCall => CitationNormalizeAnswer = |c, _| Ok(citation_normalize(&c));
 }
 
 fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {

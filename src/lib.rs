@@ -31,6 +31,10 @@ pub mod schema;
 pub mod secrets;
 pub mod validate;
 
+// Text parsers compatible with upstream.
+pub mod citation;
+pub mod notify;
+
 // The facade and its adapters.
 pub mod api;
 #[cfg(feature = "ts")]

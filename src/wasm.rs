@@ -73,5 +73,9 @@ typed_exports! {
     "peerAnnotate" ("peer.annotate") => peer_annotate(PeerAnnotateCallJs: "PeerAnnotateCall") -> PeerAnnotateAnswerJs: "Answer<PeerAnnotateAnswer>";
     "peerBadge" ("peer.badge") => peer_badge(PeerBadgeCallJs: "PeerBadgeCall") -> PeerBadgeAnswerJs: "Answer<PeerBadgeAnswer>";
     "artifactLocality" ("artifact.locality") => artifact_locality(ArtifactLocalityCallJs: "ArtifactLocalityCall") -> ArtifactLocalityAnswerJs: "Answer<ArtifactLocalityAnswer>";
+    "notifyParse" ("notify.parse") => notify_parse(NotifyParseCallJs: "NotifyParseCall") -> NotifyParseAnswerJs: "Answer<NotifyParseAnswer>";
+    "notifyElevate" ("notify.elevate") => notify_elevate(NotifyElevateCallJs: "NotifyElevateCall") -> NotifyElevateAnswerJs: "Answer<NotifyElevateAnswer>";
+    "citationExtract" ("citation.extract") => citation_extract(CitationExtractCallJs: "CitationExtractCall") -> CitationExtractAnswerJs: "Answer<CitationExtractAnswer>";
+    "citationNormalize" ("citation.normalize") => citation_normalize(CitationNormalizeCallJs: "CitationNormalizeCall") -> CitationNormalizeAnswerJs: "Answer<CitationNormalizeAnswer>";
     "secretsScan" ("secrets.scan") => secrets_scan(SecretsScanCallJs: "SecretsScanCall") -> SecretsScanAnswerJs: "Answer<SecretsScanAnswer>";
 }

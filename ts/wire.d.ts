@@ -110,6 +110,69 @@ phase: string,
 summary: string, };
 
 /**
+ * The user message that caused the agent turn, as the hub resolved it.
+ */
+export type Cause = { 
+/**
+ * The cause message id (`causeMessageId`); when empty, no cause keys
+ * are written at all, as upstream.
+ */
+messageId: string, 
+/**
+ * The cause text (`causeText`, `null` when absent).
+ */
+text?: string, 
+/**
+ * How it arrived, the trimmed `meta.sentFrom` (`causeKind`, `null` when absent).
+ */
+kind?: string, 
+/**
+ * The cursor sequence number (`causeSeq`, `null` when absent).
+ */
+seq?: number, 
+/**
+ * The cursor message id (`causeCursorMessageId`, written only when non-empty).
+ */
+cursorMessageId?: string, };
+
+/**
+ * The cited session ids.
+ */
+export type CitationExtractAnswer = { 
+/**
+ * Distinct ids, in first-seen order.
+ */
+ids: Array<string>, };
+
+/**
+ * `citation.extract`: chat text.
+ */
+export type CitationExtractCall = { 
+/**
+ * The text to scan.
+ */
+text: string, };
+
+/**
+ * The one id (or bare prefix) to resolve.
+ */
+export type CitationNormalizeAnswer = { 
+/**
+ * The id, the trimmed input when it cites no `/sessions/` path, or `""`
+ * when the paste is ambiguous or cites nothing usable (fail closed).
+ */
+id: string, };
+
+/**
+ * `citation.normalize`: a pasted citation or session id prefix.
+ */
+export type CitationNormalizeCall = { 
+/**
+ * What the user or agent pasted.
+ */
+raw: string, };
+
+/**
  * One finding about a document.
  */
 export type Diagnostic = { 
@@ -208,6 +271,113 @@ timeoutNoticeSent?: boolean,
  * The time of a timeout notice, in ms since the epoch.
  */
 now?: number, };
+
+/**
+ * The work ad to write.
+ */
+export type NotifyElevateAnswer = { 
+/**
+ * The `work_ad` event create (POST body shape, snake_case).
+ */
+event: WorkAdCreate, };
+
+/**
+ * `notify.elevate`: a parsed footer and what the hub knows about its message.
+ */
+export type NotifyElevateCall = { 
+/**
+ * The session of the agent turn.
+ */
+sessionId: string, 
+/**
+ * The assistant message that carried the footer.
+ */
+messageId: string, 
+/**
+ * The footer, as `notify.parse` answers it (unknown keys are ignored).
+ */
+notify: NotifySummary, 
+/**
+ * The hub owner id (a number or a string; written with `String(...)`).
+ */
+ownerUserId: OwnerId, 
+/**
+ * The assistant message's `createdAt`, in milliseconds.
+ */
+ts: number, 
+/**
+ * The session's agent flavor (tagged `flavor:<f>` when non-empty).
+ */
+flavor?: string, 
+/**
+ * The user message that caused the turn, as the hub resolved it.
+ */
+cause?: Cause, 
+/**
+ * The previous notify work ad of the session (omitted when empty).
+ */
+relatedEventId?: string, };
+
+/**
+ * The footer of a text and the prose that stays visible.
+ */
+export type NotifyParseAnswer = { 
+/**
+ * The type-filtered footer, or `null` when the text has no valid one.
+ */
+summary: NotifySummary | null, 
+/**
+ * The text without the footer (a prefix of the input, end-trimmed), or
+ * `null` exactly when `summary` is `null` (show the original text then).
+ */
+visibleText: string | null, };
+
+/**
+ * `notify.parse`: an agent turn's text.
+ */
+export type NotifyParseCall = { 
+/**
+ * The assistant text, as the hub extracted it.
+ */
+text: string, };
+
+/**
+ * The parsed footer, type-filtered: each key is present only when the
+ * footer had it with the right JSON type.
+ */
+export type NotifySummary = { 
+/**
+ * The footer's `version` when it is a JSON number. A number beyond the
+ * range of a double is kept as infinite and written `null`, as
+ * `JSON.stringify` writes it.
+ */
+version?: number | null, 
+/**
+ * The agent's self-label (advisory only).
+ */
+agent?: string, 
+/**
+ * The project.
+ */
+project?: string, 
+/**
+ * The status as written (not validated, not normalised).
+ */
+status?: string, 
+/**
+ * The next action.
+ */
+action?: string, 
+/**
+ * The one-line triage summary.
+ */
+summary?: string, };
+
+/**
+ * The hub owner id as upstream holds it: a number (the random owner id)
+ * or a string. It is written with JavaScript's `String(...)`.
+ */
+export type OwnerId = string | number;
 
 /**
  * The text the receiving agent sees.
@@ -313,6 +483,29 @@ body: unknown, };
  * it (upstream's Pi placement, so a first-line command stays first).
  */
 export type Placement = "prefix" | "suffix";
+
+/**
+ * A principal as it is written to and stored in the ledger (snake_case, as
+ * upstream keeps it inside rows).
+ */
+export type Principal = { 
+/**
+ * Human, agent or service.
+ */
+kind: PrincipalKind, 
+/**
+ * Who (for agents upstream writes `session:<id>`).
+ */
+id: string, 
+/**
+ * The accountable human owner; required for agents and services.
+ */
+on_behalf_of?: string, };
+
+/**
+ * The kinds of principal.
+ */
+export type PrincipalKind = "human" | "agent" | "service";
 
 /**
  * The message the worker reads.
@@ -447,5 +640,104 @@ httpWriter?: boolean,
  */
 withSchema?: boolean, };
 
+/**
+ * The `work_ad` event create an elevation yields: a POST body, snake_case,
+ * keys in upstream's order.
+ */
+export type WorkAdCreate = { 
+/**
+ * Always `session`.
+ */
+source_kind: string, 
+/**
+ * The session id.
+ */
+source_ref: string, 
+/**
+ * Always `work_ad`.
+ */
+event_type: string, 
+/**
+ * The summary line, at most 2,048 UTF-8 bytes.
+ */
+summary: string, 
+/**
+ * The work-ad payload.
+ */
+payload_json: WorkAdPayload, 
+/**
+ * `notify_summary` and the non-empty `project:`, `agent:`, `flavor:` tags.
+ */
+tags: Array<string>, 
+/**
+ * The session id.
+ */
+related_session_id: string, 
+/**
+ * The previous notify work ad, when there is one.
+ */
+related_event_id?: string, 
+/**
+ * Always `AGENT_NOTIFY_SUMMARY`.
+ */
+provenance: string, 
+/**
+ * `session:<sessionId>:message:<messageId>:notify`.
+ */
+idempotency_key: string, 
+/**
+ * `ts` plus 24 hours, in milliseconds.
+ */
+expires_at: number, 
+/**
+ * The session's agent, acting for the hub owner.
+ */
+principal: Principal, };
+
+/**
+ * `payload_json` of an elevated work ad (camelCase keys, as upstream).
+ */
+export type WorkAdPayload = { 
+/**
+ * The mapped work-ad status.
+ */
+status: string, 
+/**
+ * The footer's action, cut, or `null`.
+ */
+action: string | null, 
+/**
+ * The footer's project, cut, or `null`.
+ */
+project: string | null, 
+/**
+ * The footer's agent label, cut, or `null`.
+ */
+agent: string | null, 
+/**
+ * The assistant message id.
+ */
+messageId: string, 
+/**
+ * The cause message id (present only with a cause).
+ */
+causeMessageId?: string, 
+/**
+ * The cause text or `null` (present only with a cause).
+ */
+causeText?: string | null, 
+/**
+ * The cause kind or `null` (present only with a cause).
+ */
+causeKind?: string | null, 
+/**
+ * The cause sequence number or `null` (present only with a cause).
+ */
+causeSeq?: number | null, 
+/**
+ * The cause cursor message id (present only with a non-empty one).
+ */
+causeCursorMessageId?: string, };
+
 /** Every operation name `call` answers. */
-export type Op = "capabilities" | "validate" | "project.handoff" | "notice.receipt" | "peer.meta" | "peer.annotate" | "peer.badge" | "artifact.locality" | "secrets.scan";
+export type Op = "capabilities" | "validate" | "project.handoff" | "notice.receipt" | "peer.meta" | "peer.annotate" | "peer.badge" | "artifact.locality" | "secrets.scan" | "notify.parse" | "notify.elevate" | "citation.extract" | "citation.normalize";

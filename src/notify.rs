@@ -1,0 +1,1183 @@
+//! Notify footers: `AGENT_NOTIFY_SUMMARY {json}` on the last line of an agent
+//! turn, parsed, split and stripped exactly as upstream does, and elevated
+//! into the `work_ad` event create upstream's hub writes for it.
+//!
+//! # Parsing ([`parse`], [`split`], [`strip`])
+//!
+//! The text is split on `\n` only (a lone `\r`, U+2028 or U+2029 does not end
+//! a line). Trailing lines that are blank under JavaScript's `trim()` are
+//! skipped; the last non-blank line, `trimEnd()`ed (which also drops the `\r`
+//! of a CRLF ending), is the only candidate. On it, every occurrence of the
+//! token `AGENT_NOTIFY_SUMMARY ` (the word and one U+0020) is tried from
+//! left to right:
+//!
+//! - an occurrence with a non-blank prefix whose last character is
+//!   whitespace (JavaScript `/\s/`, so NBSP counts) is a mention, not a
+//!   footer, and is skipped; a blank prefix (indentation, a byte order mark)
+//!   or prose glued to the token (`Done.AGENT_NOTIFY_SUMMARY {…}`) is fine;
+//! - the rest of the line, `trim()`med, must start with `{`, end with `}`
+//!   and be a JSON object as `JSON.parse` reads it; otherwise the next
+//!   occurrence is tried.
+//!
+//! The first occurrence that passes is the footer. Its fields are
+//! type-filtered into a [`NotifySummary`]: `version` only if it is a JSON
+//! number, the other five only if they are strings; anything else is dropped
+//! and unknown keys are ignored, so `{}` is a valid, empty footer.
+//!
+//! **Visible text.** When a footer is found, the visible text is every line
+//! before the footer line plus the glued prefix (if it is not blank), joined
+//! with `\n` and `trimEnd()`ed: always a prefix of the input. When there is
+//! no footer, [`split`] answers `None`; on the wire (`notify.parse`) both
+//! `summary` and `visibleText` are then `null`, and a caller shows the
+//! original text, which is what upstream's `stripNotifySummaryFooter`
+//! returns (and what [`strip`] returns).
+//!
+//! # JavaScript semantics kept, and the one place they cannot be
+//!
+//! The footer JSON is read by a small JSON reader of this module rather than
+//! by [`crate::json`], because upstream reads it with `JSON.parse`:
+//!
+//! - nesting has no depth limit (the reader keeps an explicit stack, so deep
+//!   nesting cannot overflow ours);
+//! - a number beyond the range of a double is `±Infinity`, still a number:
+//!   `version` keeps it, and it is written as `null`, as `JSON.stringify`
+//!   writes an infinite number;
+//! - a duplicated key keeps its last value, even when that value has the
+//!   wrong type (`{"summary":"a","summary":1}` has no summary);
+//! - `__proto__` is an ordinary own key, so `{"__proto__":{"summary":"x"}}`
+//!   is the empty footer;
+//! - JSON whitespace inside the object is only space, tab, LF and CR, while
+//!   the `trim()` around it is JavaScript's;
+//! - **lone surrogates** (`"\ud800"`) are accepted, as `JSON.parse` accepts
+//!   them, so the verdict (footer or not, visible text) is the same; a Rust
+//!   string cannot hold half a surrogate pair, so inside a kept field each
+//!   one becomes U+FFFD, which is also what the hub's UTF-8 encoder stores.
+//!
+//! # Elevation ([`elevate`])
+//!
+//! Builds upstream's `buildWorkAdFromNotify` create: status through
+//! [`work_ad_status_from_notify`]; summary `trim(summary)`, else
+//! `trim(action)`, else `Agent status: <trim(status)>`, else
+//! `Agent turn summary`, cut to 2,048 UTF-8 bytes; `action`, `project` and
+//! `agent` untrimmed and cut to 8,192 bytes as `JSON.stringify` escapes them;
+//! the cause fields cut the same way (text 2,048, kind and ids 256); tags
+//! `notify_summary`, `project:<p>`, `agent:<a>`, `flavor:<f>` (each only when
+//! non-empty, each cut to 256 escaped bytes); a cut never splits a code
+//! point. The idempotency key is `session:<sessionId>:message:<messageId>:notify`,
+//! `expires_at` is `ts` plus 24 hours, and the principal is the session's
+//! agent acting for the hub owner.
+//!
+//! Upstream's store refuses a create whose ids are empty or over their caps,
+//! and its ingest then silently writes nothing. Elevation refuses the same
+//! inputs with a code instead of answering with a create no hub would store.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::diagnostic::quote;
+use crate::error::CallError;
+use crate::jstext::{is_js_blank, is_js_whitespace, js_trim, js_trim_end};
+use crate::limits::{self, MAX_ID, MAX_TITLE, str_len};
+use crate::principal::{Principal, PrincipalKind};
+use crate::vocab::work_ad_status_from_notify;
+
+crate::define_codes! {
+    EMPTY_SESSION_ID = "notify/empty-session-id", "`notify.elevate` got an empty `sessionId` (upstream's store refuses an empty `source_ref`, so no row is written)";
+    ID_TOO_LONG = "notify/id-too-long", "an id given to `notify.elevate` would put an id of the work_ad create over its upstream cap (the principal id, `related_event_id`, `on_behalf_of` 256; the idempotency key 512), so upstream would write no row";
+    UNACCOUNTABLE_OWNER = "notify/unaccountable-owner", "`notify.elevate` got an `ownerUserId` that is empty or only whitespace, so the agent principal has no accountable owner";
+}
+
+/// The footer token: the word and exactly one U+0020.
+pub const TOKEN: &str = "AGENT_NOTIFY_SUMMARY ";
+
+/// The provenance upstream writes on elevated rows (reserved for HTTP writers).
+pub const PROVENANCE: &str = "AGENT_NOTIFY_SUMMARY";
+
+/// How long an elevated work ad is current: 24 hours, in milliseconds.
+pub const WORK_AD_TTL_MS: f64 = 86_400_000.0;
+
+/// The summary cap of the create, in UTF-8 bytes.
+pub const MAX_SUMMARY_BYTES: usize = limits::MAX_SUMMARY;
+/// The cap of `action`, `project` and `agent`, in `JSON.stringify`-escaped UTF-8 bytes.
+pub const MAX_FIELD_BYTES: usize = limits::MAX_STRING;
+/// The cap of one tag and of `causeKind`, in escaped UTF-8 bytes.
+pub const MAX_TAG_BYTES: usize = limits::MAX_TAG;
+/// The cap of `causeMessageId` and `causeCursorMessageId`, in escaped UTF-8 bytes.
+pub const MAX_CAUSE_ID_BYTES: usize = 256;
+/// The cap of `causeText`, in escaped UTF-8 bytes.
+pub const MAX_CAUSE_TEXT_BYTES: usize = limits::MAX_SUMMARY;
+
+/// The parsed footer, type-filtered: each key is present only when the
+/// footer had it with the right JSON type.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct NotifySummary {
+    /// The footer's `version` when it is a JSON number. A number beyond the
+    /// range of a double is kept as infinite and written `null`, as
+    /// `JSON.stringify` writes it.
+    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "ser_opt_js_number")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "number | null"))]
+    pub version: Option<f64>,
+    /// The agent's self-label (advisory only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub agent: Option<String>,
+    /// The project.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub project: Option<String>,
+    /// The status as written (not validated, not normalised).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub status: Option<String>,
+    /// The next action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub action: Option<String>,
+    /// The one-line triage summary.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub summary: Option<String>,
+}
+
+/// A footer found in a text, with the text that stays visible.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Split<'a> {
+    /// The parsed footer.
+    pub summary: NotifySummary,
+    /// The prose without the footer: a prefix of the input.
+    pub visible_text: &'a str,
+}
+
+/// The footer of `text`, if its last non-blank line carries a valid one
+/// (upstream's `extractNotifySummary`).
+pub fn parse(text: &str) -> Option<NotifySummary> {
+    split(text).map(|s| s.summary)
+}
+
+/// The footer of `text` and the prose before it (upstream's
+/// `splitNotifySummary`); `None` when there is no valid footer.
+pub fn split(text: &str) -> Option<Split<'_>> {
+    if text.is_empty() {
+        return None;
+    }
+    // The last line whose `trim()` is not empty, and where it starts.
+    let mut line_start = text.len();
+    let mut raw_line = None;
+    let mut end = text.len();
+    loop {
+        let start = text.get(..end).and_then(|head| head.rfind('\n')).map_or(0, |i| i + 1);
+        let candidate = text.get(start..end).unwrap_or("");
+        if !is_js_blank(candidate) {
+            line_start = start;
+            raw_line = Some(candidate);
+            break;
+        }
+        if start == 0 {
+            break;
+        }
+        end = start - 1;
+    }
+    let line = js_trim_end(raw_line?);
+    let (token_at, summary) = match_line(line)?;
+    let prefix = js_trim_end(line.get(..token_at).unwrap_or(""));
+    let visible = js_trim_end(text.get(..line_start + prefix.len()).unwrap_or(""));
+    Some(Split { summary, visible_text: visible })
+}
+
+/// `text` without its footer, or `text` itself when it has none (upstream's
+/// `stripNotifySummaryFooter`).
+pub fn strip(text: &str) -> &str {
+    split(text).map_or(text, |s| s.visible_text)
+}
+
+/// The byte offset of the first token occurrence on `line` that is a footer,
+/// and the footer.
+fn match_line(line: &str) -> Option<(usize, NotifySummary)> {
+    let mut from = 0;
+    while let Some(found) = line.get(from..).and_then(|rest| rest.find(TOKEN)) {
+        let at = from + found;
+        from = at + TOKEN.len();
+        let prefix = line.get(..at).unwrap_or("");
+        if !is_js_blank(prefix) && prefix.chars().next_back().is_some_and(is_js_whitespace) {
+            continue;
+        }
+        let json = js_trim(line.get(from..).unwrap_or(""));
+        if !json.starts_with('{') || !json.ends_with('}') {
+            continue;
+        }
+        if let Some(summary) = read_footer_json(json) {
+            return Some((at, summary));
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------- the footer JSON
+
+/// What one top-level key of the footer object held last.
+enum Field {
+    Number(f64),
+    Text(String),
+    Other,
+}
+
+const KEYS: [&str; 6] = ["version", "agent", "project", "status", "action", "summary"];
+
+/// Reads `text` as `JSON.parse` would and type-filters the top-level object
+/// into a summary; `None` when the text is not JSON or not an object.
+fn read_footer_json(text: &str) -> Option<NotifySummary> {
+    let fields = JsJson { bytes: text.as_bytes(), at: 0 }.top_level_fields()?;
+    let mut summary = NotifySummary::default();
+    for (key, field) in KEYS.iter().zip(fields) {
+        match (*key, field) {
+            ("version", Some(Field::Number(n))) => summary.version = Some(n),
+            ("agent", Some(Field::Text(s))) => summary.agent = Some(s),
+            ("project", Some(Field::Text(s))) => summary.project = Some(s),
+            ("status", Some(Field::Text(s))) => summary.status = Some(s),
+            ("action", Some(Field::Text(s))) => summary.action = Some(s),
+            ("summary", Some(Field::Text(s))) => summary.summary = Some(s),
+            _ => {}
+        }
+    }
+    Some(summary)
+}
+
+/// A JSON reader with `JSON.parse`'s verdicts: no depth limit (an explicit
+/// stack), infinite numbers, lone surrogates accepted.
+struct JsJson<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl JsJson<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.at += 1;
+        }
+    }
+
+    fn eat(&mut self, b: u8) -> Option<()> {
+        (self.peek() == Some(b)).then(|| self.at += 1)
+    }
+
+    /// Reads the whole text as one JSON object and returns, for each of
+    /// [`KEYS`], what its last occurrence at the top level held.
+    fn top_level_fields(mut self) -> Option<[Option<Field>; 6]> {
+        let mut fields: [Option<Field>; 6] = [None, None, None, None, None, None];
+        // `true` for an object, `false` for an array.
+        let mut stack: Vec<bool> = Vec::new();
+        // The [`KEYS`] index of the top-level key whose value comes next.
+        let mut slot: Option<usize> = None;
+        self.skip_ws();
+        if self.peek() != Some(b'{') {
+            return None;
+        }
+        'value: loop {
+            self.skip_ws();
+            let at_top = stack.len() == 1;
+            let record = |fields: &mut [Option<Field>; 6], f: Field| {
+                if let (true, Some(i)) = (at_top, slot)
+                    && let Some(place) = fields.get_mut(i)
+                {
+                    *place = Some(f);
+                }
+            };
+            match self.peek()? {
+                b'{' => {
+                    record(&mut fields, Field::Other);
+                    self.at += 1;
+                    stack.push(true);
+                    self.skip_ws();
+                    if self.eat(b'}').is_none() {
+                        slot = self.key(stack.len() == 1)?;
+                        continue 'value;
+                    }
+                    stack.pop();
+                }
+                b'[' => {
+                    record(&mut fields, Field::Other);
+                    self.at += 1;
+                    stack.push(false);
+                    self.skip_ws();
+                    if self.eat(b']').is_none() {
+                        continue 'value;
+                    }
+                    stack.pop();
+                }
+                b'"' => {
+                    let keep = at_top && slot.is_some_and(|i| i != 0);
+                    let s = self.string(keep)?;
+                    record(&mut fields, s.map_or(Field::Other, Field::Text));
+                }
+                b't' => {
+                    self.literal(b"true")?;
+                    record(&mut fields, Field::Other);
+                }
+                b'f' => {
+                    self.literal(b"false")?;
+                    record(&mut fields, Field::Other);
+                }
+                b'n' => {
+                    self.literal(b"null")?;
+                    record(&mut fields, Field::Other);
+                }
+                _ => {
+                    let n = self.number()?;
+                    record(&mut fields, Field::Number(n));
+                }
+            }
+            // After a complete value: a separator, a close, or the end.
+            loop {
+                self.skip_ws();
+                let Some(&is_object) = stack.last() else {
+                    return (self.at == self.bytes.len()).then_some(fields);
+                };
+                match self.peek()? {
+                    b',' => {
+                        self.at += 1;
+                        if is_object {
+                            self.skip_ws();
+                            slot = self.key(stack.len() == 1)?;
+                        }
+                        continue 'value;
+                    }
+                    b'}' if is_object => {
+                        self.at += 1;
+                        stack.pop();
+                    }
+                    b']' if !is_object => {
+                        self.at += 1;
+                        stack.pop();
+                    }
+                    _ => return None,
+                }
+            }
+        }
+    }
+
+    /// Reads `"key":` and, at the top level, which of [`KEYS`] it names.
+    fn key(&mut self, top: bool) -> Option<Option<usize>> {
+        if self.peek() != Some(b'"') {
+            return None;
+        }
+        let name = self.string(top)?;
+        self.skip_ws();
+        self.eat(b':')?;
+        Some(name.and_then(|n| KEYS.iter().position(|k| *k == n)))
+    }
+
+    fn literal(&mut self, word: &[u8]) -> Option<()> {
+        let end = self.at + word.len();
+        (self.bytes.get(self.at..end) == Some(word)).then(|| self.at = end)
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.at;
+        while self.peek().is_some_and(|b| b.is_ascii_digit()) {
+            self.at += 1;
+        }
+        self.at - start
+    }
+
+    /// A JSON number; beyond a double's range it is infinite, as in JavaScript.
+    fn number(&mut self) -> Option<f64> {
+        let start = self.at;
+        let _ = self.eat(b'-');
+        match self.peek()? {
+            b'0' => self.at += 1,
+            b'1'..=b'9' => {
+                self.digits();
+            }
+            _ => return None,
+        }
+        if self.eat(b'.').is_some() && self.digits() == 0 {
+            return None;
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.at += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.at += 1;
+            }
+            if self.digits() == 0 {
+                return None;
+            }
+        }
+        let lexeme = std::str::from_utf8(self.bytes.get(start..self.at)?).ok()?;
+        // The lexeme is valid JSON, so serde_json refuses it only when it is
+        // beyond a double's range, where JavaScript makes it infinite. (Its
+        // parser is correctly rounded, and already in the build.)
+        Some(serde_json::from_str::<f64>(lexeme).unwrap_or(if lexeme.starts_with('-') {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        }))
+    }
+
+    fn hex4(&mut self) -> Option<u16> {
+        let hex = std::str::from_utf8(self.bytes.get(self.at..self.at + 4)?).ok()?;
+        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        self.at += 4;
+        u16::from_str_radix(hex, 16).ok()
+    }
+
+    /// A JSON string, decoded when `keep` (lone surrogates become U+FFFD).
+    fn string(&mut self, keep: bool) -> Option<Option<String>> {
+        self.eat(b'"')?;
+        let mut out = keep.then(String::new);
+        let mut run_start = self.at;
+        loop {
+            let b = self.peek()?;
+            match b {
+                b'"' | b'\\' => {
+                    if let Some(out) = out.as_mut() {
+                        out.push_str(std::str::from_utf8(self.bytes.get(run_start..self.at)?).ok()?);
+                    }
+                    self.at += 1;
+                    if b == b'"' {
+                        return Some(out);
+                    }
+                    let c = match self.peek()? {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'b' => '\u{08}',
+                        b'f' => '\u{0C}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'u' => {
+                            self.at += 1;
+                            let unit = self.hex4()?;
+                            self.at -= 1;
+                            self.surrogate_aware(unit)
+                        }
+                        _ => return None,
+                    };
+                    self.at += 1;
+                    if let Some(out) = out.as_mut() {
+                        out.push(c);
+                    }
+                    run_start = self.at;
+                }
+                0x00..=0x1F => return None,
+                _ => self.at += 1,
+            }
+        }
+    }
+
+    /// The character of a `\uXXXX` escape just read (the reader sits on its
+    /// last hex digit); a high surrogate directly followed by an escaped low
+    /// one makes a pair, any other surrogate is lone.
+    fn surrogate_aware(&mut self, unit: u16) -> char {
+        match unit {
+            0xD800..=0xDBFF => {
+                let next = self.at + 1;
+                if self.bytes.get(next..next + 2) == Some(b"\\u".as_slice()) {
+                    let mut look = JsJson { bytes: self.bytes, at: next + 2 };
+                    if let Some(low @ 0xDC00..=0xDFFF) = look.hex4() {
+                        self.at = look.at - 1;
+                        let code = 0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+                        return char::from_u32(code).unwrap_or('\u{FFFD}');
+                    }
+                }
+                '\u{FFFD}'
+            }
+            0xDC00..=0xDFFF => '\u{FFFD}',
+            _ => char::from_u32(u32::from(unit)).unwrap_or('\u{FFFD}'),
+        }
+    }
+}
+
+// ---------------------------------------------------------------- elevation
+
+/// The hub owner id as upstream holds it: a number (the random owner id)
+/// or a string. It is written with JavaScript's `String(...)`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(untagged)]
+pub enum OwnerId {
+    /// A string, used verbatim.
+    Text(String),
+    /// A number, spelt as JavaScript spells it (`1`, `1.5`, `1e+21`).
+    Number(f64),
+}
+
+// By hand rather than `#[serde(untagged)]`, which buffers the input and
+// costs the wasm build several kilobytes.
+impl<'de> Deserialize<'de> for OwnerId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Owner;
+        impl serde::de::Visitor<'_> for Owner {
+            type Value = OwnerId;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string or a number")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<OwnerId, E> {
+                Ok(OwnerId::Text(v.to_owned()))
+            }
+            fn visit_string<E>(self, v: String) -> Result<OwnerId, E> {
+                Ok(OwnerId::Text(v))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<OwnerId, E> {
+                Ok(OwnerId::Number(v))
+            }
+            #[expect(clippy::cast_precision_loss, reason = "JavaScript holds every number as a double")]
+            fn visit_i64<E>(self, v: i64) -> Result<OwnerId, E> {
+                Ok(OwnerId::Number(v as f64))
+            }
+            #[expect(clippy::cast_precision_loss, reason = "JavaScript holds every number as a double")]
+            fn visit_u64<E>(self, v: u64) -> Result<OwnerId, E> {
+                Ok(OwnerId::Number(v as f64))
+            }
+        }
+        d.deserialize_any(Owner)
+    }
+}
+
+impl OwnerId {
+    /// `String(ownerUserId)`.
+    pub fn to_js_string(&self) -> String {
+        match self {
+            OwnerId::Text(s) => s.clone(),
+            OwnerId::Number(n) => limits::js_number(*n),
+        }
+    }
+}
+
+/// The user message that caused the agent turn, as the hub resolved it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Cause {
+    /// The cause message id (`causeMessageId`); when empty, no cause keys
+    /// are written at all, as upstream.
+    pub message_id: String,
+    /// The cause text (`causeText`, `null` when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub text: Option<String>,
+    /// How it arrived, the trimmed `meta.sentFrom` (`causeKind`, `null` when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub kind: Option<String>,
+    /// The cursor sequence number (`causeSeq`, `null` when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub seq: Option<f64>,
+    /// The cursor message id (`causeCursorMessageId`, written only when non-empty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub cursor_message_id: Option<String>,
+}
+
+/// Everything an elevation needs; all of it comes from the hub.
+#[derive(Clone, Copy, Debug)]
+pub struct Elevation<'a> {
+    /// The session the agent turn belongs to.
+    pub session_id: &'a str,
+    /// The assistant message that carried the footer.
+    pub message_id: &'a str,
+    /// The parsed footer.
+    pub notify: &'a NotifySummary,
+    /// The hub owner the session acts for.
+    pub owner_user_id: &'a OwnerId,
+    /// The assistant message's `createdAt`, in milliseconds.
+    pub ts: f64,
+    /// The session's agent flavor (a tag when non-empty).
+    pub flavor: Option<&'a str>,
+    /// The resolved cause, if any.
+    pub cause: Option<&'a Cause>,
+    /// The previous notify work ad of the session (omitted when empty).
+    pub related_event_id: Option<&'a str>,
+}
+
+/// `payload_json` of an elevated work ad (camelCase keys, as upstream).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct WorkAdPayload {
+    /// The mapped work-ad status.
+    pub status: String,
+    /// The footer's action, cut, or `null`.
+    pub action: Option<String>,
+    /// The footer's project, cut, or `null`.
+    pub project: Option<String>,
+    /// The footer's agent label, cut, or `null`.
+    pub agent: Option<String>,
+    /// The assistant message id.
+    pub message_id: String,
+    /// The cause message id (present only with a cause).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub cause_message_id: Option<String>,
+    /// The cause text or `null` (present only with a cause).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "de_double")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "string | null"))]
+    pub cause_text: Option<Option<String>>,
+    /// The cause kind or `null` (present only with a cause).
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "de_double")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "string | null"))]
+    pub cause_kind: Option<Option<String>>,
+    /// The cause sequence number or `null` (present only with a cause).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "ser_double_js_number",
+        deserialize_with = "de_double"
+    )]
+    #[cfg_attr(feature = "ts", ts(optional, type = "number | null"))]
+    pub cause_seq: Option<Option<f64>>,
+    /// The cause cursor message id (present only with a non-empty one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub cause_cursor_message_id: Option<String>,
+}
+
+/// The `work_ad` event create an elevation yields: a POST body, snake_case,
+/// keys in upstream's order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WorkAdCreate {
+    /// Always `session`.
+    pub source_kind: String,
+    /// The session id.
+    pub source_ref: String,
+    /// Always `work_ad`.
+    pub event_type: String,
+    /// The summary line, at most 2,048 UTF-8 bytes.
+    pub summary: String,
+    /// The work-ad payload.
+    pub payload_json: WorkAdPayload,
+    /// `notify_summary` and the non-empty `project:`, `agent:`, `flavor:` tags.
+    pub tags: Vec<String>,
+    /// The session id.
+    pub related_session_id: String,
+    /// The previous notify work ad, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub related_event_id: Option<String>,
+    /// Always `AGENT_NOTIFY_SUMMARY`.
+    pub provenance: String,
+    /// `session:<sessionId>:message:<messageId>:notify`.
+    pub idempotency_key: String,
+    /// `ts` plus 24 hours, in milliseconds.
+    #[serde(serialize_with = "ser_js_number")]
+    pub expires_at: f64,
+    /// The session's agent, acting for the hub owner.
+    pub principal: Principal,
+}
+
+/// The summary line of a footer (upstream's `buildWorkAdSummaryFromNotify`),
+/// before the byte cut.
+pub fn summary_line(notify: &NotifySummary) -> String {
+    fn trimmed(s: &Option<String>) -> Option<&str> {
+        s.as_deref().map(js_trim).filter(|s| !s.is_empty())
+    }
+    if let Some(s) = trimmed(&notify.summary) {
+        s.to_owned()
+    } else if let Some(a) = trimmed(&notify.action) {
+        a.to_owned()
+    } else if let Some(st) = trimmed(&notify.status) {
+        format!("Agent status: {st}")
+    } else {
+        "Agent turn summary".to_owned()
+    }
+}
+
+/// Builds the `work_ad` create for a footer, or refuses the inputs that
+/// upstream's store would refuse (so that upstream would write no row).
+pub fn elevate(e: &Elevation<'_>) -> Result<WorkAdCreate, CallError> {
+    check_ids(e)?;
+    let notify = e.notify;
+    let clamp_field =
+        |v: &Option<String>| v.as_deref().map(|s| clamp_json_utf8(s, MAX_FIELD_BYTES).to_owned());
+    let cause = e.cause.and_then(|c| {
+        let id = clamp_json_utf8(&c.message_id, MAX_CAUSE_ID_BYTES);
+        (!id.is_empty()).then(|| (c, id.to_owned()))
+    });
+    let payload = WorkAdPayload {
+        status: work_ad_status_from_notify(notify.status.as_deref()).to_owned(),
+        action: clamp_field(&notify.action),
+        project: clamp_field(&notify.project),
+        agent: clamp_field(&notify.agent),
+        message_id: e.message_id.to_owned(),
+        cause_message_id: cause.as_ref().map(|(_, id)| id.clone()),
+        cause_text: cause
+            .as_ref()
+            .map(|(c, _)| c.text.as_deref().map(|t| clamp_json_utf8(t, MAX_CAUSE_TEXT_BYTES).to_owned())),
+        cause_kind: cause
+            .as_ref()
+            .map(|(c, _)| c.kind.as_deref().map(|k| clamp_json_utf8(k, MAX_TAG_BYTES).to_owned())),
+        cause_seq: cause.as_ref().map(|(c, _)| c.seq),
+        cause_cursor_message_id: cause.as_ref().and_then(|(c, _)| {
+            c.cursor_message_id
+                .as_deref()
+                .filter(|s| !s.is_empty())
+                .map(|s| clamp_json_utf8(s, MAX_CAUSE_ID_BYTES).to_owned())
+        }),
+    };
+    Ok(WorkAdCreate {
+        source_kind: "session".to_owned(),
+        source_ref: e.session_id.to_owned(),
+        event_type: "work_ad".to_owned(),
+        summary: clamp_utf8(&summary_line(notify), MAX_SUMMARY_BYTES).to_owned(),
+        payload_json: payload,
+        tags: tags(notify, e.flavor),
+        related_session_id: e.session_id.to_owned(),
+        related_event_id: e.related_event_id.filter(|s| !s.is_empty()).map(str::to_owned),
+        provenance: PROVENANCE.to_owned(),
+        idempotency_key: idempotency_key(e.session_id, e.message_id),
+        expires_at: e.ts + WORK_AD_TTL_MS,
+        principal: Principal {
+            kind: PrincipalKind::Agent,
+            id: format!("session:{}", e.session_id),
+            on_behalf_of: Some(e.owner_user_id.to_js_string()),
+        },
+    })
+}
+
+/// The idempotency key of the elevation of one assistant message.
+pub fn idempotency_key(session_id: &str, message_id: &str) -> String {
+    format!("session:{session_id}:message:{message_id}:notify")
+}
+
+fn tags(notify: &NotifySummary, flavor: Option<&str>) -> Vec<String> {
+    let mut tags = vec!["notify_summary".to_owned()];
+    let labelled =
+        [("project:", notify.project.as_deref()), ("agent:", notify.agent.as_deref()), ("flavor:", flavor)];
+    for (label, value) in labelled {
+        if let Some(v) = value.filter(|v| !v.is_empty()) {
+            tags.push(clamp_json_utf8(&format!("{label}{v}"), MAX_TAG_BYTES).to_owned());
+        }
+    }
+    tags.truncate(limits::MAX_TAGS);
+    tags
+}
+
+fn check_ids(e: &Elevation<'_>) -> Result<(), CallError> {
+    if e.session_id.is_empty() {
+        return Err(CallError::new(EMPTY_SESSION_ID, "`sessionId` is empty; upstream would write no row"));
+    }
+    let too_long = |what: &str, len: usize, max: usize| {
+        CallError::new(
+            ID_TOO_LONG,
+            format!("{what} would be {len} characters, over the cap of {max}; upstream would write no row"),
+        )
+    };
+    let principal_len = str_len("session:") + str_len(e.session_id);
+    if principal_len > MAX_ID {
+        return Err(too_long("the principal id `session:<sessionId>`", principal_len, MAX_ID));
+    }
+    let key_len = str_len(&idempotency_key(e.session_id, e.message_id));
+    if key_len > MAX_TITLE {
+        return Err(too_long("the idempotency key", key_len, MAX_TITLE));
+    }
+    if let Some(related) = e.related_event_id
+        && str_len(related) > MAX_ID
+    {
+        return Err(too_long("`relatedEventId`", str_len(related), MAX_ID));
+    }
+    let owner = e.owner_user_id.to_js_string();
+    if is_js_blank(&owner) {
+        return Err(CallError::new(
+            UNACCOUNTABLE_OWNER,
+            format!("`ownerUserId` {} names no accountable owner", quote(&owner)),
+        ));
+    }
+    if str_len(&owner) > MAX_ID {
+        return Err(too_long("`ownerUserId`", str_len(&owner), MAX_ID));
+    }
+    Ok(())
+}
+
+/// The longest prefix of `s` of at most `max` UTF-8 bytes, whole code points
+/// only (upstream's `clampUtf8`).
+pub fn clamp_utf8(s: &str, max: usize) -> &str {
+    if s.len() <= max {
+        return s;
+    }
+    let mut end = max;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s.get(..end).unwrap_or("")
+}
+
+/// The bytes one character takes inside a string written by `JSON.stringify`.
+fn js_escaped_len(c: char) -> usize {
+    match c {
+        '"' | '\\' | '\u{08}' | '\u{0C}' | '\n' | '\r' | '\t' => 2,
+        '\u{00}'..='\u{1F}' => 6,
+        c => c.len_utf8(),
+    }
+}
+
+/// The longest prefix of `s` whose `JSON.stringify` escaping (without the
+/// quotes) takes at most `max` UTF-8 bytes, whole code points only
+/// (upstream's `clampJsonUtf8`).
+pub fn clamp_json_utf8(s: &str, max: usize) -> &str {
+    let mut bytes = 0;
+    for (i, c) in s.char_indices() {
+        bytes += js_escaped_len(c);
+        if bytes > max {
+            return s.get(..i).unwrap_or("");
+        }
+    }
+    s
+}
+
+// ---------------------------------------------------------------- numbers on the wire
+
+/// A number as `JSON.stringify` would leave it: integers without a fraction,
+/// `-0` as `0`, non-finite as `null`.
+fn js_number_value(x: f64) -> serde_json::Value {
+    const SAFE: f64 = 9_007_199_254_740_991.0;
+    if x.is_finite() && x.fract() == 0.0 && x.abs() <= SAFE {
+        serde_json::Value::from(x as i64)
+    } else {
+        serde_json::Number::from_f64(x).map_or(serde_json::Value::Null, serde_json::Value::Number)
+    }
+}
+
+fn ser_js_number<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    js_number_value(*x).serialize(s)
+}
+
+fn ser_opt_js_number<S: Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    x.map_or(serde_json::Value::Null, js_number_value).serialize(s)
+}
+
+fn ser_double_js_number<S: Serializer>(x: &Option<Option<f64>>, s: S) -> Result<S::Ok, S::Error> {
+    x.flatten().map_or(serde_json::Value::Null, js_number_value).serialize(s)
+}
+
+/// Present-but-`null` is `Some(None)`; absent is `None` (through `default`).
+fn de_double<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> Option<(NotifySummary, String)> {
+        split(text).map(|s| (s.summary, s.visible_text.to_owned()))
+    }
+
+    fn summary(s: &str) -> NotifySummary {
+        NotifySummary { summary: Some(s.to_owned()), ..NotifySummary::default() }
+    }
+
+    #[test]
+    fn footer_on_the_last_line_is_split_from_the_prose() {
+        let got = found("Done.\n\nAGENT_NOTIFY_SUMMARY {\"summary\":\"x\"}\n\n");
+        assert_eq!(got, Some((summary("x"), "Done.".to_owned())));
+    }
+
+    #[test]
+    fn prose_after_the_footer_means_no_footer() {
+        assert_eq!(parse("AGENT_NOTIFY_SUMMARY {\"summary\":\"x\"}\nthanks"), None);
+    }
+
+    #[test]
+    fn glued_prose_is_kept_as_visible_text() {
+        let got = found("a\nDone.AGENT_NOTIFY_SUMMARY {}");
+        assert_eq!(got, Some((NotifySummary::default(), "a\nDone.".to_owned())));
+    }
+
+    #[test]
+    fn whitespace_delimited_mention_is_not_a_footer() {
+        assert_eq!(parse("Example: AGENT_NOTIFY_SUMMARY {}"), None);
+        assert_eq!(parse("Example:\u{00A0}AGENT_NOTIFY_SUMMARY {}"), None);
+    }
+
+    #[test]
+    fn indentation_and_byte_order_mark_are_allowed() {
+        assert_eq!(parse("\t  AGENT_NOTIFY_SUMMARY {}"), Some(NotifySummary::default()));
+        assert_eq!(found("\u{FEFF}AGENT_NOTIFY_SUMMARY {}"), Some((NotifySummary::default(), String::new())));
+    }
+
+    #[test]
+    fn token_needs_exactly_one_space_then_tolerates_more() {
+        assert_eq!(parse("AGENT_NOTIFY_SUMMARY{}"), None);
+        assert_eq!(parse("AGENT_NOTIFY_SUMMARY\t{}"), None);
+        assert_eq!(parse("AGENT_NOTIFY_SUMMARY   {}"), Some(NotifySummary::default()));
+    }
+
+    #[test]
+    fn crlf_endings_work_and_lone_cr_does_not_split_lines() {
+        assert_eq!(
+            found("hi\r\nAGENT_NOTIFY_SUMMARY {}\r\n"),
+            Some((NotifySummary::default(), "hi".to_owned()))
+        );
+        assert_eq!(parse("hi\rAGENT_NOTIFY_SUMMARY {}"), None);
+        assert_eq!(parse("hi\u{2028}AGENT_NOTIFY_SUMMARY {}"), None);
+    }
+
+    #[test]
+    fn first_valid_occurrence_wins_over_a_token_inside_a_value() {
+        let line = r#"AGENT_NOTIFY_SUMMARY {"summary":"see AGENT_NOTIFY_SUMMARY {}"}"#;
+        assert_eq!(parse(line), Some(summary("see AGENT_NOTIFY_SUMMARY {}")));
+    }
+
+    #[test]
+    fn glued_second_footer_wins_when_the_first_is_not_json_to_the_end() {
+        let got = found(r#"AGENT_NOTIFY_SUMMARY {"summary":"a"}AGENT_NOTIFY_SUMMARY {"summary":"b"}"#);
+        assert_eq!(got, Some((summary("b"), r#"AGENT_NOTIFY_SUMMARY {"summary":"a"}"#.to_owned())));
+    }
+
+    #[test]
+    fn fields_are_type_filtered() {
+        let got =
+            parse(r#"AGENT_NOTIFY_SUMMARY {"version":"1","agent":1,"status":null,"summary":"s","x":1}"#);
+        assert_eq!(got, Some(summary("s")));
+        let got = parse(r#"AGENT_NOTIFY_SUMMARY {"version":1.5}"#);
+        assert_eq!(got.and_then(|s| s.version), Some(1.5));
+    }
+
+    #[test]
+    fn duplicate_keys_keep_the_last_value_even_of_the_wrong_type() {
+        assert_eq!(parse(r#"AGENT_NOTIFY_SUMMARY {"summary":"a","summary":"b"}"#), Some(summary("b")));
+        assert_eq!(
+            parse(r#"AGENT_NOTIFY_SUMMARY {"summary":"a","summary":1}"#),
+            Some(NotifySummary::default())
+        );
+    }
+
+    #[test]
+    fn proto_key_is_an_ordinary_ignored_key() {
+        let got = parse(r#"AGENT_NOTIFY_SUMMARY {"__proto__":{"summary":"x"}}"#);
+        assert_eq!(got, Some(NotifySummary::default()));
+    }
+
+    #[test]
+    fn json_parse_verdicts_hold_for_depth_range_and_surrogates() {
+        let deep = format!("AGENT_NOTIFY_SUMMARY {{\"a\":{}1{}}}", "[".repeat(100_000), "]".repeat(100_000));
+        assert_eq!(parse(&deep), Some(NotifySummary::default()));
+        let big = parse(r#"AGENT_NOTIFY_SUMMARY {"version":1e400}"#);
+        assert_eq!(big.and_then(|s| s.version), Some(f64::INFINITY));
+        let lone = parse(r#"AGENT_NOTIFY_SUMMARY {"summary":"a\ud800b\ud83d\ude00"}"#);
+        assert_eq!(lone, Some(summary("a\u{FFFD}b😀")));
+    }
+
+    #[test]
+    fn invalid_json_shapes_are_not_footers() {
+        for json in ["{", "{}}", "[]", "null", "{\"a\":1,}", "{'a':1}", "{\"a\":01}", "{\"a\":\"\t\"}", "{}x"]
+        {
+            assert_eq!(parse(&format!("AGENT_NOTIFY_SUMMARY {json}")), None, "{json}");
+        }
+    }
+
+    #[test]
+    fn strip_returns_the_original_text_without_a_footer() {
+        assert_eq!(strip("plain  "), "plain  ");
+        assert_eq!(strip("a \nAGENT_NOTIFY_SUMMARY {}"), "a");
+    }
+
+    #[test]
+    fn clamps_never_split_a_code_point() {
+        assert_eq!(clamp_utf8("aé", 2), "a");
+        assert_eq!(clamp_json_utf8("a\"b", 2), "a");
+        assert_eq!(clamp_json_utf8("\u{1}x", 6), "\u{1}");
+        assert_eq!(clamp_json_utf8(&"\\".repeat(5000), 8192).len(), 4096);
+    }
+
+    #[test]
+    fn summary_falls_back_through_action_and_status() {
+        let n = NotifySummary { action: Some("  act ".into()), ..NotifySummary::default() };
+        assert_eq!(summary_line(&n), "act");
+        let n =
+            NotifySummary { status: Some(" done ".into()), summary: Some(" ".into()), ..Default::default() };
+        assert_eq!(summary_line(&n), "Agent status: done");
+        assert_eq!(summary_line(&NotifySummary::default()), "Agent turn summary");
+    }
+
+    fn elevation<'a>(notify: &'a NotifySummary, owner: &'a OwnerId) -> Elevation<'a> {
+        Elevation {
+            session_id: "s1",
+            message_id: "m1",
+            notify,
+            owner_user_id: owner,
+            ts: 1000.0,
+            flavor: None,
+            cause: None,
+            related_event_id: None,
+        }
+    }
+
+    #[test]
+    fn empty_footer_elevates_to_an_unknown_turn_summary() {
+        let (n, owner) = (NotifySummary::default(), OwnerId::Number(42.0));
+        let got = elevate(&elevation(&n, &owner)).unwrap();
+        assert_eq!(got.summary, "Agent turn summary");
+        assert_eq!(got.payload_json.status, "unknown");
+        assert_eq!(got.tags, vec!["notify_summary"]);
+        assert_eq!(got.expires_at, 86_401_000.0);
+        assert_eq!(got.principal.on_behalf_of.as_deref(), Some("42"));
+        assert_eq!(got.idempotency_key, "session:s1:message:m1:notify");
+    }
+
+    #[test]
+    fn cause_with_an_empty_message_id_writes_no_cause_keys() {
+        let (n, owner) = (NotifySummary::default(), OwnerId::Text("1".into()));
+        let cause = Cause { message_id: String::new(), seq: Some(3.0), ..Cause::default() };
+        let got = elevate(&Elevation { cause: Some(&cause), ..elevation(&n, &owner) }).unwrap();
+        assert_eq!(got.payload_json.cause_seq, None);
+        assert_eq!(got.payload_json.cause_message_id, None);
+    }
+
+    #[test]
+    fn unwritable_ids_are_refused_with_codes() {
+        let n = NotifySummary::default();
+        let blank = OwnerId::Text(" ".into());
+        assert_eq!(elevate(&elevation(&n, &blank)).unwrap_err().code, UNACCOUNTABLE_OWNER);
+        let owner = OwnerId::Number(1.0);
+        let e = Elevation { session_id: "", ..elevation(&n, &owner) };
+        assert_eq!(elevate(&e).unwrap_err().code, EMPTY_SESSION_ID);
+        let sid = "x".repeat(249);
+        let e = Elevation { session_id: &sid, ..elevation(&n, &owner) };
+        assert_eq!(elevate(&e).unwrap_err().code, ID_TOO_LONG);
+        let sid = "x".repeat(248);
+        assert!(elevate(&Elevation { session_id: &sid, ..elevation(&n, &owner) }).is_ok());
+    }
+
+    #[test]
+    fn payload_of_the_largest_elevation_fits_the_payload_cap() {
+        let big = "\u{1}".repeat(20_000);
+        let n = NotifySummary {
+            action: Some(big.clone()),
+            project: Some(big.clone()),
+            agent: Some(big.clone()),
+            ..Default::default()
+        };
+        let cause = Cause {
+            message_id: big.clone(),
+            text: Some(big.clone()),
+            kind: Some(big.clone()),
+            seq: Some(-1.7976931348623157e308),
+            cursor_message_id: Some(big),
+        };
+        let (owner, sid, mid) = (OwnerId::Number(1.0), "s".repeat(248), "m".repeat(488 - 248));
+        let e =
+            Elevation { session_id: &sid, message_id: &mid, cause: Some(&cause), ..elevation(&n, &owner) };
+        let create = elevate(&e).unwrap();
+        let payload = serde_json::to_value(&create.payload_json).unwrap();
+        assert!(limits::js_json_len(&payload) <= limits::MAX_PAYLOAD_JSON_BYTES);
+    }
+
+    #[test]
+    fn numbers_are_written_as_javascript_writes_them() {
+        let v = serde_json::to_string(&NotifySummary { version: Some(1.0), ..Default::default() }).unwrap();
+        assert_eq!(v, r#"{"version":1}"#);
+        let v = serde_json::to_string(&NotifySummary { version: Some(f64::INFINITY), ..Default::default() });
+        assert_eq!(v.unwrap(), r#"{"version":null}"#);
+        let v = serde_json::to_string(&NotifySummary { version: Some(-0.0), ..Default::default() }).unwrap();
+        assert_eq!(v, r#"{"version":0}"#);
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn footer_object() -> impl Strategy<Value = serde_json::Value> {
+        let text = || proptest::option::of(any::<String>());
+        (proptest::option::of(-1e6f64..1e6), text(), text(), text(), text(), text()).prop_map(
+            |(version, agent, project, status, action, summary)| {
+                let mut map = serde_json::Map::new();
+                let mut put = |k: &str, v: Option<serde_json::Value>| {
+                    if let Some(v) = v {
+                        map.insert(k.to_owned(), v);
+                    }
+                };
+                put("version", version.map(serde_json::Value::from));
+                put("agent", agent.map(Into::into));
+                put("project", project.map(Into::into));
+                put("status", status.map(Into::into));
+                put("action", action.map(Into::into));
+                put("summary", summary.map(Into::into));
+                serde_json::Value::Object(map)
+            },
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn parse_never_panics_and_visible_text_is_a_prefix(text in any::<String>()) {
+            if let Some(s) = split(&text) {
+                prop_assert!(text.starts_with(s.visible_text));
+                prop_assert_eq!(js_trim_end(s.visible_text), s.visible_text);
+            }
+        }
+
+        #[test]
+        fn parse_never_panics_near_the_token(
+            parts in proptest::collection::vec(
+                prop_oneof![
+                    Just("AGENT_NOTIFY_SUMMARY ".to_owned()),
+                    Just("{".to_owned()), Just("}".to_owned()), Just("\"".to_owned()),
+                    Just("\\u".to_owned()), Just("\n".to_owned()), Just("\r\n".to_owned()),
+                    "[ -~]{0,8}", "\\PC{0,4}",
+                ],
+                0..40,
+            )
+        ) {
+            let text = parts.concat();
+            let _ = split(&text);
+        }
+
+        #[test]
+        fn appending_a_footer_line_round_trips(prose in any::<String>(), obj in footer_object()) {
+            let line = format!("AGENT_NOTIFY_SUMMARY {}", serde_json::to_string(&obj).unwrap());
+            let text = format!("{prose}\n{line}");
+            let got = split(&text).unwrap();
+            let want: NotifySummary = serde_json::from_value(obj).unwrap();
+            prop_assert_eq!(got.visible_text, js_trim_end(&prose));
+            prop_assert_eq!(got.summary, want);
+            // Stripping is stable: a new footer on the stripped text strips back to it.
+            let again = format!("{}\n{line}", got.visible_text);
+            prop_assert_eq!(strip(&again), got.visible_text);
+        }
+
+        #[test]
+        fn huge_lines_do_not_panic(c in any::<char>(), n in 0usize..200_000) {
+            let text = format!("x{}AGENT_NOTIFY_SUMMARY {{\"summary\":\"{}\"}}", c, c.to_string().repeat(n / 4));
+            let _ = split(&text);
+        }
+
+        #[test]
+        fn clamps_are_prefixes_within_budget(s in any::<String>(), max in 0usize..64) {
+            let u = clamp_utf8(&s, max);
+            prop_assert!(s.starts_with(u) && u.len() <= max);
+            let j = clamp_json_utf8(&s, max);
+            prop_assert!(s.starts_with(j));
+            prop_assert!(limits::js_string_len(j) - 2 <= max);
+        }
+
+        #[test]
+        fn elevation_always_yields_bounded_fields(
+            notify in footer_object(), flavor in proptest::option::of(any::<String>()),
+        ) {
+            let notify: NotifySummary = serde_json::from_value(notify).unwrap();
+            let owner = OwnerId::Number(7.0);
+            let e = Elevation {
+                session_id: "s", message_id: "m", notify: &notify, owner_user_id: &owner, ts: 0.0,
+                flavor: flavor.as_deref(), cause: None, related_event_id: None,
+            };
+            let create = elevate(&e).unwrap();
+            prop_assert!(create.summary.len() <= MAX_SUMMARY_BYTES);
+            for tag in &create.tags {
+                prop_assert!(limits::js_string_len(tag) - 2 <= MAX_TAG_BYTES);
+            }
+            let payload = serde_json::to_value(&create.payload_json).unwrap();
+            prop_assert!(limits::js_json_len(&payload) <= limits::MAX_PAYLOAD_JSON_BYTES);
+        }
+    }
+}
