@@ -21,6 +21,9 @@ pub mod principal;
 pub mod schema;
 pub mod validate;
 
+// Schema evolution.
+pub mod compat;
+
 // The facade and its adapters.
 pub mod api;
 #[cfg(feature = "wasm")]

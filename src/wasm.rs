@@ -23,7 +23,29 @@ pub fn ops() -> Vec<String> {
     crate::api::ops().into_iter().map(str::to_owned).collect()
 }
 
-fn call_object(op: &str, input: JsValue) -> JsValue {
+/// The op a typed export's camelCase js name stands for (`schemaCheck` is
+/// `schema.check`); a name with no dotted op is the op itself.
+fn op_of(js: &str) -> &str {
+    let camel = |op: &str| {
+        let mut out = String::with_capacity(op.len());
+        let mut upper = false;
+        for c in op.chars() {
+            if c == '.' || c == '_' {
+                upper = true;
+            } else if upper {
+                out.extend(c.to_uppercase());
+                upper = false;
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    };
+    crate::api::ops().into_iter().find(|op| camel(op) == js).unwrap_or(js)
+}
+
+fn call_object(js: &str, input: JsValue) -> JsValue {
+    let op = op_of(js);
     let text = if input.is_undefined() || input.is_null() {
         "{}".to_owned()
     } else {
@@ -63,4 +85,5 @@ macro_rules! typed_exports {
 typed_exports! {
     "capabilities" => capabilities(CapabilitiesCallJs: "CapabilitiesCall") -> CapabilitiesAnswerJs: "Answer<CapabilitiesAnswer>";
     "validate" => validate(ValidateCallJs: "ValidateCall") -> ValidateAnswerJs: "Answer<ValidateAnswer>";
+    "schemaCheck" => schema_check(SchemaCheckCallJs: "SchemaCheckCall") -> SchemaCheckAnswerJs: "Answer<SchemaCheckAnswer>";
 }
