@@ -3,6 +3,7 @@
 //! when that directory exists. Every disagreement must be explained in
 //! `tests/compat_disagreements.json`, and every explanation must still apply.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 

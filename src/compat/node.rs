@@ -94,23 +94,19 @@ pub(crate) fn validate_schema(schema: &Value, side: &str) -> Result<(), CallErro
                     value.as_array().ok_or_else(|| bad(side, &here, "is not an array"))?;
                 }
                 "minLength" | "maxLength" | "minItems" | "maxItems" | "minProperties" | "maxProperties"
-                | "minContains" | "maxContains" => {
-                    if !value.as_f64().is_some_and(|n| n >= 0.0 && n.fract() == 0.0) {
-                        return Err(bad(side, &here, "is not a non-negative integer"));
-                    }
+                | "minContains" | "maxContains"
+                    if !value.as_f64().is_some_and(|n| n >= 0.0 && n.fract() == 0.0) =>
+                {
+                    return Err(bad(side, &here, "is not a non-negative integer"));
                 }
                 "minimum" | "maximum" => {
                     value.as_f64().ok_or_else(|| bad(side, &here, "is not a number"))?;
                 }
-                "exclusiveMinimum" | "exclusiveMaximum" => {
-                    if !(value.is_number() || value.is_boolean()) {
-                        return Err(bad(side, &here, "is neither a number nor a boolean"));
-                    }
+                "exclusiveMinimum" | "exclusiveMaximum" if !(value.is_number() || value.is_boolean()) => {
+                    return Err(bad(side, &here, "is neither a number nor a boolean"));
                 }
-                "multipleOf" => {
-                    if !value.as_f64().is_some_and(|n| n > 0.0) {
-                        return Err(bad(side, &here, "is not a number above zero"));
-                    }
+                "multipleOf" if !value.as_f64().is_some_and(|n| n > 0.0) => {
+                    return Err(bad(side, &here, "is not a number above zero"));
                 }
                 "pattern" | "format" | "$ref" | "$dynamicRef" | "$recursiveRef" => {
                     value.as_str().ok_or_else(|| bad(side, &here, "is not a string"))?;
@@ -244,10 +240,11 @@ pub(crate) fn effective_types(m: &Map<String, Value>) -> u8 {
         None => declared,
     };
     // A range of one whole number (`minimum: 4, maximum: 4`) holds no fractions.
-    if let (Some((lo, false)), Some((hi, false))) = (lower_bound(m), upper_bound(m)) {
-        if lo == hi && lo.fract() == 0.0 {
-            t &= !FRACTION;
-        }
+    if let (Some((lo, false)), Some((hi, false))) = (lower_bound(m), upper_bound(m))
+        && lo == hi
+        && lo.fract() == 0.0
+    {
+        t &= !FRACTION;
     }
     t
 }

@@ -28,10 +28,10 @@ fn disjoint_at(a: &Value, b: &Value, depth: usize) -> bool {
     if depth < MAX_UNION_DEPTH {
         for (x, y) in [(am, b), (bm, a)] {
             let branches = x.get("anyOf").or_else(|| x.get("oneOf")).and_then(Value::as_array);
-            if let Some(branches) = branches {
-                if branches.iter().all(|br| disjoint_at(br, y, depth + 1)) {
-                    return true;
-                }
+            if let Some(branches) = branches
+                && branches.iter().all(|br| disjoint_at(br, y, depth + 1))
+            {
+                return true;
             }
         }
     }
@@ -39,10 +39,10 @@ fn disjoint_at(a: &Value, b: &Value, depth: usize) -> bool {
     if shared == 0 {
         return true;
     }
-    if let (Some(x), Some(y)) = (node::enum_values(am), node::enum_values(bm)) {
-        if node::value_set(&x).is_disjoint(&node::value_set(&y)) {
-            return true;
-        }
+    if let (Some(x), Some(y)) = (node::enum_values(am), node::enum_values(bm))
+        && node::value_set(&x).is_disjoint(&node::value_set(&y))
+    {
+        return true;
     }
     if discriminated(am, bm) {
         return true;
@@ -111,7 +111,8 @@ fn discriminated(a: &Map<String, Value>, b: &Map<String, Value>) -> bool {
     })
 }
 
-/// Whether a scalar value is valid under a schema's own scalar keywords;
+/// Whether a scalar value is valid under a schema's own scalar keywords
+/// (`enum`/`const` aside: callers compare those as sets);
 /// `None` when the schema has keywords this cannot decide (`pattern`,
 /// applicators, references).
 pub(super) fn scalar_valid(m: &Map<String, Value>, v: &Value) -> Option<bool> {
@@ -122,12 +123,6 @@ pub(super) fn scalar_valid(m: &Map<String, Value>, v: &Value) -> Option<bool> {
     }
     if node::declared_types(m) & node::value_type(v) == 0 {
         return Some(false);
-    }
-    if let Some(values) = node::enum_values(m) {
-        let c = node::canonical(v);
-        if !values.iter().any(|x| node::canonical(x) == c) {
-            return Some(false);
-        }
     }
     match v {
         Value::String(s) => {
@@ -140,15 +135,15 @@ pub(super) fn scalar_valid(m: &Map<String, Value>, v: &Value) -> Option<bool> {
         }
         Value::Number(n) => {
             let x = n.as_f64()?;
-            if let Some((lo, ex)) = node::lower_bound(m) {
-                if x < lo || (ex && x == lo) {
-                    return Some(false);
-                }
+            if let Some((lo, ex)) = node::lower_bound(m)
+                && (x < lo || (ex && x == lo))
+            {
+                return Some(false);
             }
-            if let Some((hi, ex)) = node::upper_bound(m) {
-                if x > hi || (ex && x == hi) {
-                    return Some(false);
-                }
+            if let Some((hi, ex)) = node::upper_bound(m)
+                && (x > hi || (ex && x == hi))
+            {
+                return Some(false);
             }
             if let Some(d) = count(m, "multipleOf") {
                 let q = x / d;

@@ -82,10 +82,10 @@ pub(super) fn run(old: &Value, new: &Value, opts: Options) -> Vec<Change> {
             // A loop both schemas share unchanged cannot make them differ.
             let here = node::resolve(root, &format!("#{at}"));
             let there = node::resolve(other, &format!("#{at}"));
-            if let (Target::Local(a, _), Target::Local(b, _)) = (here, there) {
-                if a == b {
-                    continue;
-                }
+            if let (Target::Local(a, _), Target::Local(b, _)) = (here, there)
+                && a == b
+            {
+                continue;
             }
             let msg = format!(
                 "the {side} schema's `$ref`s here lead back to this schema without consuming any input"

@@ -56,18 +56,18 @@ fn is_pure_union(m: &Map<String, Value>) -> bool {
 
 /// A plain schema as a union: one branch per listed type, or itself.
 fn lift(m: &Map<String, Value>) -> Union<'_> {
-    if let (Some(Value::Array(types)), None) = (m.get("type"), node::enum_values(m)) {
-        if types.len() > 1 {
-            let branches = types
-                .iter()
-                .map(|t| {
-                    let mut b = m.clone();
-                    b.insert("type".to_owned(), t.clone());
-                    std::borrow::Cow::Owned(Value::Object(b))
-                })
-                .collect();
-            return Union { kind: None, branches };
-        }
+    if let (Some(Value::Array(types)), None) = (m.get("type"), node::enum_values(m))
+        && types.len() > 1
+    {
+        let branches = types
+            .iter()
+            .map(|t| {
+                let mut b = m.clone();
+                b.insert("type".to_owned(), t.clone());
+                std::borrow::Cow::Owned(Value::Object(b))
+            })
+            .collect();
+        return Union { kind: None, branches };
     }
     Union { kind: None, branches: vec![std::borrow::Cow::Owned(Value::Object(m.clone()))] }
 }
@@ -456,10 +456,10 @@ fn strip_all_of(whole: &Value, drop: Option<usize>, keep_none: bool) -> Value {
     let mut out = m.clone();
     if keep_none {
         out.remove("allOf");
-    } else if let (Some(i), Some(Value::Array(a))) = (drop, out.get_mut("allOf")) {
-        if i < a.len() {
-            a.remove(i);
-        }
+    } else if let (Some(i), Some(Value::Array(a))) = (drop, out.get_mut("allOf"))
+        && i < a.len()
+    {
+        a.remove(i);
     }
     Value::Object(out)
 }
