@@ -96,6 +96,11 @@ pub(super) fn run(old: &Value, new: &Value, opts: Options) -> Vec<Change> {
         }
     }
     w.diff(&frame, old, new);
+    if w.exhausted && !w.out.iter().any(|c| c.code == TOO_COMPLEX) {
+        // The budget ran out inside an inclusion check: fail closed here.
+        let msg = format!("the comparison needs more than {MAX_STEPS} steps; the rest is not compared");
+        w.emit(&frame, Pointer::root(), TOO_COMPLEX, msg);
+    }
     w.out
 }
 
@@ -143,6 +148,9 @@ impl Walker {
         let found = std::mem::replace(&mut self.out, saved_out);
         self.visited = saved_visited;
         self.same_roots = saved_same;
+        if self.exhausted {
+            return (false, false);
+        }
         let back = !found.iter().any(|c| c.backward == Verdict::Breaking);
         let fwd = !found.iter().any(|c| c.forward == Verdict::Breaking);
         (back, fwd)

@@ -136,7 +136,7 @@ impl Walker {
                 .copied()
                 .filter(|j| !paired_new.contains(j))
                 .max_by_key(|&j| new.get(j).map_or(0, |n| similarity(o, n)))
-                .filter(|&j| new.get(j).is_some_and(|n| similarity(o, n) > 0));
+                .filter(|&j| new.get(j).is_some_and(|n| similarity(o, n) > 1));
             match partner.and_then(|j| new.get(j).map(|n| (j, n))) {
                 Some((j, n)) => {
                     paired_new.insert(j);
@@ -246,7 +246,7 @@ impl Walker {
                 .copied()
                 .filter(|j| !paired.contains(j))
                 .max_by_key(|&j| nl.get(j).map_or(0, |n| similarity(o, n)))
-                .filter(|&j| nl.get(j).is_some_and(|n| similarity(o, n) > 0));
+                .filter(|&j| nl.get(j).is_some_and(|n| similarity(o, n) > 1));
             match partner.and_then(|j| nl.get(j).map(|n| (j, n))) {
                 Some((j, n)) => {
                     paired.insert(j);
