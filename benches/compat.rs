@@ -35,10 +35,10 @@ fn modified(files: &[SchemaFile]) -> Vec<SchemaFile> {
     fn touch(v: &mut Value) {
         match v {
             Value::Object(m) => {
-                if m.get("type").and_then(Value::as_str) == Some("object") {
-                    if let Some(Value::Object(p)) = m.get_mut("properties") {
-                        p.insert("added_by_bench".into(), serde_json::json!({"type":"string"}));
-                    }
+                if m.get("type").and_then(Value::as_str) == Some("object")
+                    && let Some(Value::Object(p)) = m.get_mut("properties")
+                {
+                    p.insert("added_by_bench".into(), serde_json::json!({"type":"string"}));
                 }
                 if m.get("type").and_then(Value::as_str) == Some("string") {
                     m.insert("maxLength".into(), 100.into());
@@ -64,7 +64,9 @@ fn modified(files: &[SchemaFile]) -> Vec<SchemaFile> {
 fn schemas_against_themselves(bencher: divan::Bencher, policy: Policy) {
     let files = schemas();
     let options = Options { policy, assert_format: false };
-    bencher.bench(|| check_dirs(divan::black_box(&files), divan::black_box(&files), options).map(|r| r.pairs.len()));
+    bencher.bench(|| {
+        check_dirs(divan::black_box(&files), divan::black_box(&files), options).map(|r| r.pairs.len())
+    });
 }
 
 #[divan::bench(args = [Policy::Strict, Policy::Lenient])]
@@ -72,5 +74,7 @@ fn schemas_against_a_modified_copy(bencher: divan::Bencher, policy: Policy) {
     let files = schemas();
     let changed = modified(&files);
     let options = Options { policy, assert_format: false };
-    bencher.bench(|| check_dirs(divan::black_box(&files), divan::black_box(&changed), options).map(|r| r.pairs.len()));
+    bencher.bench(|| {
+        check_dirs(divan::black_box(&files), divan::black_box(&changed), options).map(|r| r.pairs.len())
+    });
 }

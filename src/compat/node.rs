@@ -382,7 +382,13 @@ pub(crate) fn show_bound(b: Bound, lower: bool) -> String {
 
 /// Renders a number without a needless `.0`.
 pub(crate) fn show_number(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 9.0e15 { format!("{v:.0}") } else { v.to_string() }
+    // Integers as integers; other numbers as JSON writes them (no float
+    // formatting machinery of our own: it is large in wasm).
+    if v.fract() == 0.0 && v.abs() < 1.0e38 {
+        (v as i128).to_string()
+    } else {
+        serde_json::Number::from_f64(v).map_or_else(|| "NaN".to_owned(), |n| n.to_string())
+    }
 }
 
 // ---------------------------------------------------------------- arrays
