@@ -255,17 +255,15 @@ impl Walker {
                 None => removed.push(i),
             }
         }
-        let whole_old = Value::Object(om.clone());
-        let whole_new = Value::Object(nm.clone());
         for i in removed {
             let Some(o) = ol.get(i) else { continue };
-            let (_, fw) = self.relation(&f.at(base.index(i)), o, &strip_all_of(&whole_new, Some(i), false));
+            let (_, fw) = self.relation(&f.at(base.index(i)), o, &flatten(nm));
             let msg = format!("conjunct {i} removed");
             self.emit_with(f, base.index(i), ALL_OF_REMOVED, Verdict::Compatible, Verdict::of(fw), msg);
         }
         for &j in new_open.iter().filter(|j| !paired.contains(j)) {
             let Some(n) = nl.get(j) else { continue };
-            let (b, _) = self.relation(&f.at(base.index(j)), &strip_all_of(&whole_old, None, true), n);
+            let (b, _) = self.relation(&f.at(base.index(j)), &flatten(om), n);
             let msg = format!("conjunct {j} added");
             self.emit_with(f, base.index(j), ALL_OF_ADDED, Verdict::of(b), Verdict::Compatible, msg);
         }
@@ -449,28 +447,15 @@ fn has_branch(m: &Map<String, Value>) -> bool {
     m.get("then").is_some_and(has_assertions) || m.get("else").is_some_and(has_assertions)
 }
 
-/// A whole schema without (one of) its `allOf` conjuncts, to ask whether the
-/// rest still implies a conjunct. `keep_none` drops the whole `allOf`.
-fn strip_all_of(whole: &Value, drop: Option<usize>, keep_none: bool) -> Value {
-    let Value::Object(m) = whole else { return whole.clone() };
-    let mut out = m.clone();
-    if keep_none {
-        out.remove("allOf");
-    } else if let (Some(i), Some(Value::Array(a))) = (drop, out.get_mut("allOf"))
-        && i < a.len()
-    {
-        a.remove(i);
-    }
-    Value::Object(out)
-}
-
 /// A rough likeness of two branches, for pairing: 0 when their instance types
-/// do not meet, else one more than the number of equal keywords.
+/// do not meet, else one more than the number of shared keywords plus the
+/// number of equal ones (pairs need at least one shared keyword).
 fn similarity(a: &Value, b: &Value) -> usize {
     let empty = Map::new();
     let (am, bm) = (a.as_object().unwrap_or(&empty), b.as_object().unwrap_or(&empty));
     if node::effective_types(am) & node::effective_types(bm) == 0 {
         return 0;
     }
-    1 + am.iter().filter(|(k, v)| bm.get(*k) == Some(*v)).count()
+    let shared = am.keys().filter(|k| bm.contains_key(*k)).count();
+    1 + shared + am.iter().filter(|(k, v)| bm.get(*k) == Some(*v)).count()
 }
