@@ -78,3 +78,19 @@ fn schemas_against_a_modified_copy(bencher: divan::Bencher, policy: Policy) {
         check_dirs(divan::black_box(&files), divan::black_box(&changed), options).map(|r| r.pairs.len())
     });
 }
+
+/// The worst case the golden corpus holds: nested unions that exhaust the
+/// step budget and fail closed (`compat/too-complex`).
+#[divan::bench]
+fn union_explosion_fails_closed(bencher: divan::Bencher) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden/schema.check/too-complex-fails-closed.call.json");
+    let call: Value =
+        std::fs::read_to_string(path).ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or(Value::Null);
+    let (old, new) =
+        (call.get("old").cloned().unwrap_or(Value::Null), call.get("new").cloned().unwrap_or(Value::Null));
+    bencher.bench(|| {
+        hapi_a2a_core::compat::check(divan::black_box(&old), divan::black_box(&new), Options::default())
+            .map(|r| r.changes.len())
+    });
+}
