@@ -155,7 +155,9 @@ pub fn rules_markdown() -> String {
     }
     out.push_str(
         "\n\"by inclusion\": the verdict is computed for each change from whether one subschema's values \
-         are all valid under the other. `compat/invalid-schema` is a failure, not a change.\n",
+         are all valid under the other. Under `lenient`, no change inside `additionalProperties`, \
+         `patternProperties` or `unevaluatedProperties` breaks (writers emit only declared properties). \
+         `compat/invalid-schema` is a failure, not a change.\n",
     );
     out
 }
