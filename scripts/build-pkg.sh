@@ -36,7 +36,7 @@ size_report() { # size_report <dir>
 }
 
 build pkg wasm
-build pkg-full wasm,schema
+build pkg-full wasm,schema,compat
 # pkg-full is the same package with the schema engine; it shares the
 # hand-kept entry files of pkg/.
 for f in package.json node.js node.d.ts README.md; do

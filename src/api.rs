@@ -26,6 +26,8 @@ pub use artifact::*;
 pub use secrets::*;
 mod text;
 pub use text::*;
+mod compat;
+pub use compat::*;
 
 /// The hard cap on a call's text, in bytes (a ledger of a million events
 /// fits; anything larger is refused before parsing).
@@ -275,6 +277,7 @@ wire_ops! {
     "notify.elevate" => NotifyElevateCall => NotifyElevateAnswer = |c, _| notify_elevate(&c);
     "citation.extract" => CitationExtractCall => CitationExtractAnswer = |c, _| Ok(citation_extract(&c));
     "citation.normalize" => CitationNormalizeCall => CitationNormalizeAnswer = |c, _| Ok(citation_normalize(&c));
+    "schema.check" => SchemaCheckCall => SchemaCheckAnswer = |c, _| schema_check(&c);
 }
 
 fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {

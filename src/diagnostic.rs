@@ -166,6 +166,7 @@ pub fn all_codes() -> Vec<CodeInfo> {
         crate::locality::CODES,
         crate::secrets::CODES,
         crate::notify::CODES,
+        crate::compat::CODES,
     ];
     let mut all: Vec<CodeInfo> = tables.iter().flat_map(|t| t.iter().copied()).collect();
     all.sort_by_key(|c| c.code);

@@ -31,6 +31,9 @@ pub mod schema;
 pub mod secrets;
 pub mod validate;
 
+// The schema compatibility checker.
+pub mod compat;
+
 // Text parsers compatible with upstream.
 pub mod citation;
 pub mod notify;

@@ -77,5 +77,6 @@ typed_exports! {
     "notifyElevate" ("notify.elevate") => notify_elevate(NotifyElevateCallJs: "NotifyElevateCall") -> NotifyElevateAnswerJs: "Answer<NotifyElevateAnswer>";
     "citationExtract" ("citation.extract") => citation_extract(CitationExtractCallJs: "CitationExtractCall") -> CitationExtractAnswerJs: "Answer<CitationExtractAnswer>";
     "citationNormalize" ("citation.normalize") => citation_normalize(CitationNormalizeCallJs: "CitationNormalizeCall") -> CitationNormalizeAnswerJs: "Answer<CitationNormalizeAnswer>";
+    "schemaCheck" ("schema.check") => schema_check(SchemaCheckCallJs: "SchemaCheckCall") -> SchemaCheckAnswerJs: "Answer<SchemaCheckAnswer>";
     "secretsScan" ("secrets.scan") => secrets_scan(SecretsScanCallJs: "SecretsScanCall") -> SecretsScanAnswerJs: "Answer<SecretsScanAnswer>";
 }

@@ -136,6 +136,32 @@ seq?: number,
 cursorMessageId?: string, };
 
 /**
+ * One change between the schemas.
+ */
+export type Change = { 
+/**
+ * Where, as a JSON Pointer into the schemas (the new schema's layout; the
+ * old one's for removals; a shared `$ref` target is reported at the target).
+ */
+path: string, 
+/**
+ * Stable code, `compat/kebab-case`.
+ */
+code: string, 
+/**
+ * The verdict for a new reader of old data.
+ */
+backward: Verdict, 
+/**
+ * The verdict for an old reader of new data.
+ */
+forward: Verdict, 
+/**
+ * One line, lowercase start, no trailing period.
+ */
+message: string, };
+
+/**
  * The cited session ids.
  */
 export type CitationExtractAnswer = { 
@@ -485,6 +511,11 @@ body: unknown, };
 export type Placement = "prefix" | "suffix";
 
 /**
+ * Which data model the check assumes.
+ */
+export type Policy = "strict" | "lenient";
+
+/**
  * A principal as it is written to and stored in the ledger (snake_case, as
  * upstream keeps it inside rows).
  */
@@ -540,6 +571,49 @@ sink?: Endpoint,
  * Where the requester (the source) runs, when known.
  */
 source?: Endpoint, };
+
+/**
+ * The verdicts and every change.
+ */
+export type SchemaCheckAnswer = { 
+/**
+ * New readers accept old data: `compatible` or `breaking`.
+ */
+backward: Verdict, 
+/**
+ * Old readers accept new data: `compatible` or `breaking`.
+ */
+forward: Verdict, 
+/**
+ * Both.
+ */
+full: Verdict, 
+/**
+ * Every change, sorted by path, then code.
+ */
+changes: Array<Change>, };
+
+/**
+ * `schema.check`: two JSON Schemas and a policy.
+ */
+export type SchemaCheckCall = { 
+/**
+ * The old (released) schema.
+ */
+old: unknown, 
+/**
+ * The new schema.
+ */
+new: unknown, 
+/**
+ * `strict` (the default: any schema-valid value may be old data) or
+ * `lenient` (writers emit only declared properties).
+ */
+policy?: Policy, 
+/**
+ * Count `format` changes as assertions (default: annotations, `info`).
+ */
+assertFormat?: boolean, };
 
 /**
  * The JSON Schema engine's own report, when asked for.
@@ -641,6 +715,11 @@ httpWriter?: boolean,
 withSchema?: boolean, };
 
 /**
+ * A verdict for one direction.
+ */
+export type Verdict = "compatible" | "breaking" | "info";
+
+/**
  * The `work_ad` event create an elevation yields: a POST body, snake_case,
  * keys in upstream's order.
  */
@@ -740,4 +819,4 @@ causeSeq?: number | null,
 causeCursorMessageId?: string, };
 
 /** Every operation name `call` answers. */
-export type Op = "capabilities" | "validate" | "project.handoff" | "notice.receipt" | "peer.meta" | "peer.annotate" | "peer.badge" | "artifact.locality" | "secrets.scan" | "notify.parse" | "notify.elevate" | "citation.extract" | "citation.normalize";
+export type Op = "capabilities" | "validate" | "project.handoff" | "notice.receipt" | "peer.meta" | "peer.annotate" | "peer.badge" | "artifact.locality" | "secrets.scan" | "notify.parse" | "notify.elevate" | "citation.extract" | "citation.normalize" | "schema.check";

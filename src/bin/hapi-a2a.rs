@@ -13,12 +13,17 @@ usage:
       when FILE is `-` or absent and input is piped (no input means `{}`)
   hapi-a2a ops
       list the operations `call` answers
+  hapi-a2a schema-check --base <dir> --head <dir> [--policy strict|lenient]
+                        [--direction backward|forward|full] [--format human|json|github]
+                        [--assert-format]
+      compare every JSON Schema (*.json directly in the directory) of <head> with <base>,
+      paired by `$id` (else by file name); defaults: strict, full, human
   hapi-a2a --help | --version
 
 exit codes:
   0  success answer
   1  (schema-check only) a breaking change
-  2  failure answer, or a usage or IO error
+  2  failure answer, a usage or IO error, or an unreadable schema
 ";
 
 fn main() -> ExitCode {
@@ -50,6 +55,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         "call" => call(rest),
+        "schema-check" => schema_check(rest),
         other => Err(format!("unknown command `{other}`")),
     }
 }
@@ -99,4 +105,81 @@ fn read_stdin() -> Result<String, String> {
     let mut s = String::new();
     std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read standard input: {e}"))?;
     Ok(s)
+}
+
+fn schema_check(args: &[String]) -> Result<ExitCode, String> {
+    use hapi_a2a_core::compat::{self, Direction, Options, Policy};
+    let (mut base, mut head, mut format) = (None, None, "human".to_owned());
+    let mut options = Options::default();
+    let mut direction = Direction::Full;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| it.next().cloned().ok_or(format!("`{name}` needs a value"));
+        match a.as_str() {
+            "--base" => base = Some(value("--base")?),
+            "--head" => head = Some(value("--head")?),
+            "--policy" => {
+                options.policy = match value("--policy")?.as_str() {
+                    "strict" => Policy::Strict,
+                    "lenient" => Policy::Lenient,
+                    other => return Err(format!("unknown policy `{other}`; use strict or lenient")),
+                }
+            }
+            "--direction" => {
+                direction = match value("--direction")?.as_str() {
+                    "backward" => Direction::Backward,
+                    "forward" => Direction::Forward,
+                    "full" => Direction::Full,
+                    other => {
+                        return Err(format!("unknown direction `{other}`; use backward, forward or full"));
+                    }
+                }
+            }
+            "--format" => {
+                format = value("--format")?;
+                if !matches!(format.as_str(), "human" | "json" | "github") {
+                    return Err(format!("unknown format `{format}`; use human, json or github"));
+                }
+            }
+            "--assert-format" => options.assert_format = true,
+            other => return Err(format!("unknown option `{other}` for schema-check")),
+        }
+    }
+    let base = base.ok_or("`schema-check` needs `--base <dir>`")?;
+    let head = head.ok_or("`schema-check` needs `--head <dir>`")?;
+    let (base_files, head_files) = (read_schema_dir(&base)?, read_schema_dir(&head)?);
+    let report = compat::check_dirs(&base_files, &head_files, options)
+        .map_err(|e| format!("{}: {}", e.code, e.message))?;
+    let text = match format.as_str() {
+        "json" => {
+            serde_json::to_string_pretty(&report).map_err(|e| format!("cannot write the report: {e}"))? + "\n"
+        }
+        "github" => compat::render_github(&report, direction, &head),
+        _ => compat::render_human(&report, direction, options),
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).map_err(|e| format!("cannot write the report: {e}"))?;
+    Ok(if report.breaks(direction) { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Every `*.json` file directly in `dir` (subdirectories are not read, so a
+/// baseline copy may live inside the directory it guards), sorted by name.
+fn read_schema_dir(dir: &str) -> Result<Vec<hapi_a2a_core::compat::SchemaFile>, String> {
+    let root = std::path::Path::new(dir);
+    if !root.is_dir() {
+        return Err(format!("`{dir}` is not a directory"));
+    }
+    let mut out = Vec::new();
+    let entries = std::fs::read_dir(root).map_err(|e| format!("cannot list `{dir}`: {e}"))?;
+    for entry in entries {
+        let path = entry.map_err(|e| format!("cannot list `{dir}`: {e}"))?.path();
+        if path.is_file() && path.extension().is_some_and(|x| x == "json") {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            out.push(hapi_a2a_core::compat::SchemaFile::new(name, text));
+        }
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(out)
 }

@@ -9,6 +9,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import * as core from 'hapi-a2a-core';
+// The same package with the JSON Schema engine and the compatibility checker.
+import * as full from '../../pkg-full/node.js';
+
+// Ops the default package leaves out; their cases run through pkg-full.
+const fullOnly = new Set(['schema.check']);
 
 const goldenDir = fileURLToPath(new URL('../golden/', import.meta.url));
 
@@ -39,11 +44,12 @@ test('the node runner sees the same case list as the native and wasm runners', (
 const exportName = (op) => op.replace(/[._-](\w)/g, (_, c) => c.toUpperCase());
 
 for (const [op, name] of cases) {
+  const pkg = fullOnly.has(op) ? full : core;
   test(`${op}/${name}`, () => {
     const callText = readFileSync(join(goldenDir, op, `${name}.call.json`), 'utf8');
     const want = JSON.parse(readFileSync(join(goldenDir, op, `${name}.answer.json`), 'utf8'));
-    assert.deepEqual(JSON.parse(core.call(op, callText)), want);
-    const typed = core[exportName(op)];
+    assert.deepEqual(JSON.parse(pkg.call(op, callText)), want);
+    const typed = pkg[exportName(op)];
     assert.equal(typeof typed, 'function', `no typed export for ${op}`);
     // The typed export sees what JSON.parse makes of the call: duplicate keys
     // and text-level problems only exist in the text form.
@@ -53,7 +59,7 @@ for (const [op, name] of cases) {
     } catch {
       return;
     }
-    const viaText = JSON.parse(core.call(op, JSON.stringify(callObject)));
+    const viaText = JSON.parse(pkg.call(op, JSON.stringify(callObject)));
     assert.deepEqual(typed(callObject), viaText);
   });
 }
@@ -74,4 +80,12 @@ test('a typed export given a cyclic object answers with a failure', () => {
 test('await init() works in node too', async () => {
   await core.default();
   assert.equal(core.capabilities({}).type, 'success');
+});
+
+test('the default package answers ops it leaves out with feature-unavailable', () => {
+  const a = core.schemaCheck({ old: {}, new: {} });
+  assert.equal(a.type, 'failure');
+  assert.equal(a.error.code, 'call/feature-unavailable');
+  assert.equal(full.schemaCheck({ old: {}, new: {} }).type, 'success');
+  assert.deepEqual(JSON.parse(core.call('capabilities', '{}')), JSON.parse(full.call('capabilities', '{}')));
 });
