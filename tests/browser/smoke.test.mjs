@@ -88,7 +88,7 @@ test('the page shows the core verdict on the sample principal', async () => {
   assert.equal(await page.textContent('#verdict'), 'refused');
   assert.match(await page.textContent('#validate-result'), /principal\/unaccountable/);
   await page.fill('#validate-input', '{"kind":"agent","id":"session:7f3c","on_behalf_of":"42"}');
-  await page.click('button[type=submit]');
+  await page.click('#validate-form button');
   await page.waitForFunction(() => document.querySelector('#verdict')?.textContent === 'valid');
   assert.deepEqual(errors, []);
   await page.close();
