@@ -51,10 +51,17 @@ impl<T> From<Result<T, CallError>> for Answer<T> {
 
 // ---------------------------------------------------------------- capabilities
 
-/// `capabilities` takes no fields.
+/// `capabilities`: optionally, what the asking client understands.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct CapabilitiesCall {}
+#[serde(rename_all = "camelCase")]
+pub struct CapabilitiesCall {
+    /// The client's declared capabilities and vocabularies; when given, the
+    /// answer says what it may be sent (`offer`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub client: Option<capability::ClientDeclaration>,
+}
 
 /// What this core knows.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -69,15 +76,21 @@ pub struct CapabilitiesAnswer {
     pub ops: Vec<String>,
     /// Every document kind `validate` knows.
     pub kinds: Vec<DocumentKind>,
+    /// What the declaring client may be sent (only when `client` was given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub offer: Option<capability::Offer>,
 }
 
-/// `capabilities`: the version, the A2A capabilities, the ops and kinds.
-pub fn capabilities(_call: &CapabilitiesCall) -> CapabilitiesAnswer {
+/// `capabilities`: the version, the A2A capabilities, the ops and kinds, and
+/// for a declaring client what it may be offered.
+pub fn capabilities(call: &CapabilitiesCall) -> CapabilitiesAnswer {
     CapabilitiesAnswer {
         version: env!("CARGO_PKG_VERSION").to_owned(),
         capabilities: capability::all(),
         ops: OPS.iter().map(|(name, _)| (*name).to_owned()).collect(),
         kinds: DocumentKind::ALL.to_vec(),
+        offer: call.client.as_ref().map(capability::offer),
     }
 }
 

@@ -158,6 +158,13 @@ pub fn all_codes() -> Vec<CodeInfo> {
         crate::vocab::CODES,
         crate::principal::CODES,
         crate::validate::CODES,
+        crate::fields::CODES,
+        crate::event::CODES,
+        crate::work_ad::CODES,
+        crate::handoff::CODES,
+        crate::receipt::CODES,
+        crate::spawn::CODES,
+        crate::capability::CODES,
     ];
     let mut all: Vec<CodeInfo> = tables.iter().flat_map(|t| t.iter().copied()).collect();
     all.sort_by_key(|c| c.code);

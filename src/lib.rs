@@ -15,7 +15,13 @@ pub mod vocab;
 
 // Wire model.
 pub mod capability;
+pub mod event;
+pub mod handoff;
+pub mod link;
 pub mod principal;
+pub mod receipt;
+pub mod spawn;
+pub mod work_ad;
 
 // Checks.
 pub mod schema;

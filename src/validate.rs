@@ -11,7 +11,7 @@ use crate::diagnostic::{self, Diagnostic, Severity};
 use crate::fields::{Mode, Report};
 use crate::json::{self, MAX_DEPTH};
 use crate::pointer::Pointer;
-use crate::principal;
+use crate::{event, link, principal, spawn, work_ad};
 
 crate::define_codes! {
     SCHEMA_VIOLATION = "schema/violation", "the document breaks its published JSON Schema (reported only when the schema engine is asked for)";
@@ -22,18 +22,48 @@ crate::define_codes! {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum DocumentKind {
+    /// The snake_case body that creates an event.
+    EventCreate,
+    /// A stored event, camelCase at the top level.
+    EventRow,
+    /// The snake_case body that creates a link.
+    LinkCreate,
+    /// A stored link.
+    LinkRow,
     /// `{kind, id, on_behalf_of?}`.
     Principal,
+    /// `{kind, url?, ref?, title?, source?, created_at?, ...}`.
+    ArtifactRef,
+    /// A plain machine spawn or a peer spawn with remit.
+    SpawnRequest,
+    /// The parsed notify footer.
+    NotifySummary,
 }
 
 impl DocumentKind {
     /// Every kind, in the contract's order.
-    pub const ALL: &'static [DocumentKind] = &[DocumentKind::Principal];
+    pub const ALL: &'static [DocumentKind] = &[
+        DocumentKind::EventCreate,
+        DocumentKind::EventRow,
+        DocumentKind::LinkCreate,
+        DocumentKind::LinkRow,
+        DocumentKind::Principal,
+        DocumentKind::ArtifactRef,
+        DocumentKind::SpawnRequest,
+        DocumentKind::NotifySummary,
+    ];
 
     /// The wire name.
     pub fn name(self) -> &'static str {
         match self {
+            DocumentKind::EventCreate => "event_create",
+            DocumentKind::EventRow => "event_row",
+            DocumentKind::LinkCreate => "link_create",
+            DocumentKind::LinkRow => "link_row",
             DocumentKind::Principal => "principal",
+            DocumentKind::ArtifactRef => "artifact_ref",
+            DocumentKind::SpawnRequest => "spawn_request",
+            DocumentKind::NotifySummary => "notify_summary",
         }
     }
 
@@ -144,23 +174,36 @@ fn finish(
     Outcome { valid, diagnostics, normalized }
 }
 
-/// Runs the typed rules of `kind`; returns the normalized document.
-fn check(kind: DocumentKind, document: &Value, _options: &Options, report: &mut Report) -> Value {
+/// Runs the typed rules of `kind`; returns the normalized document: in
+/// strict mode what upstream would store (unknown top-level fields stripped,
+/// defaults filled), in lenient mode the document unchanged.
+fn check(kind: DocumentKind, document: &Value, options: &Options, report: &mut Report) -> Value {
+    let root = Pointer::root();
     match kind {
-        DocumentKind::Principal => {
-            principal::check(document, &Pointer::root(), report);
-            normalize_principal(document, report.mode)
+        DocumentKind::EventCreate => {
+            event::check(document, event::Shape::Create, options.http_writer, &root, report)
         }
+        DocumentKind::EventRow => event::check(document, event::Shape::Row, false, &root, report),
+        DocumentKind::LinkCreate => link::check_create(document, &root, report),
+        DocumentKind::LinkRow => link::check_row(document, &root, report),
+        DocumentKind::Principal => {
+            principal::check(document, &root, report);
+        }
+        DocumentKind::ArtifactRef => event::check_artifact_ref(document, &root, report),
+        DocumentKind::SpawnRequest => spawn::check(document, &root, report),
+        DocumentKind::NotifySummary => work_ad::check_notify_summary(document, &root, report),
     }
-}
-
-fn normalize_principal(document: &Value, mode: Mode) -> Value {
-    let mut out = document.clone();
-    if mode == Mode::Strict
-        && let Value::Object(map) = &mut out
-    {
-        let human = map.get("kind").and_then(Value::as_str) == Some("human");
-        map.retain(|k, _| k == "kind" || k == "id" || (k == "on_behalf_of" && !human));
+    if report.mode == Mode::Lenient {
+        return document.clone();
     }
-    out
+    match kind {
+        DocumentKind::EventCreate => event::normalize(document, event::Shape::Create),
+        DocumentKind::EventRow => event::normalize(document, event::Shape::Row),
+        DocumentKind::LinkCreate => link::normalize_create(document),
+        DocumentKind::LinkRow => link::normalize_row(document),
+        DocumentKind::Principal => principal::normalize(document),
+        DocumentKind::ArtifactRef => document.clone(),
+        DocumentKind::SpawnRequest => spawn::normalize(document),
+        DocumentKind::NotifySummary => work_ad::normalize_notify_summary(document),
+    }
 }
