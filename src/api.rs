@@ -277,7 +277,10 @@ pub fn call(op: &str, input: &str) -> String {
     let parsed = match json::parse(input, MAX_CALL_DEPTH) {
         Ok(p) => p,
         Err(e) => {
-            return respond::<()>(Err(CallError::new(e.code, format!("the call is not JSON: {}", e.message))));
+            return respond::<()>(Err(CallError::new(
+                e.code,
+                format!("the call is not JSON: {}", e.message),
+            )));
         }
     };
     let document = Pointer::root().key("document");

@@ -154,7 +154,10 @@ pub fn offer(client: &ClientDeclaration) -> Offer {
             withheld.push(Withheld {
                 name: (*name).to_owned(),
                 code: NEEDS_DEPENDENCY.to_owned(),
-                reason: format!("`{name}` builds on `{}`, which the client did not declare", missing.join("`, `")),
+                reason: format!(
+                    "`{name}` builds on `{}`, which the client did not declare",
+                    missing.join("`, `")
+                ),
             });
         }
     }
@@ -182,12 +185,7 @@ pub fn offer(client: &ClientDeclaration) -> Offer {
         }
     }
     let layer1 = CAPABILITIES.iter().any(|(n, layer, ..)| *layer == 1 && offered.contains(n));
-    Offer {
-        capabilities: offered.into_iter().map(str::to_owned).collect(),
-        layer1,
-        vocabularies,
-        withheld,
-    }
+    Offer { capabilities: offered.into_iter().map(str::to_owned).collect(), layer1, vocabularies, withheld }
 }
 
 #[cfg(test)]

@@ -456,7 +456,10 @@ pub fn check_json_size(v: &Value, at: &Pointer, what: &str, report: &mut Report)
             Diagnostic::error(
                 limits::JSON_TOO_LARGE,
                 at,
-                format!("`{what}` is {len} bytes as JSON, over the cap of {}", limits::MAX_PAYLOAD_JSON_BYTES),
+                format!(
+                    "`{what}` is {len} bytes as JSON, over the cap of {}",
+                    limits::MAX_PAYLOAD_JSON_BYTES
+                ),
             )
             .with_help("reference large content with an artifact ref instead of inlining it"),
         );
@@ -471,7 +474,8 @@ fn unknown_fields(obj: &Map<String, Value>, shape: Shape, at: &Pointer, report: 
         }
         let here = at.key(k);
         if shape == Shape::Create && ROW_ONLY.iter().any(|f| f.0 == k) {
-            let message = format!("{} is assigned by the hub; upstream strips it from a create body", quote(k));
+            let message =
+                format!("{} is assigned by the hub; upstream strips it from a create body", quote(k));
             let d = if report.strict() {
                 Diagnostic::warning(SERVER_ASSIGNED, &here, message)
             } else {
@@ -631,7 +635,10 @@ mod tests {
     fn camel_case_key_on_create_gets_a_hint() {
         let mut r = Report::new(Mode::Strict);
         check(&with("sinkRef", json!("s2")), Shape::Create, false, &Pointer::root(), &mut r);
-        assert_eq!(r.diagnostics[0].help.as_deref(), Some("create bodies are snake_case: did you mean `sink_ref`?"));
+        assert_eq!(
+            r.diagnostics[0].help.as_deref(),
+            Some("create bodies are snake_case: did you mean `sink_ref`?")
+        );
     }
 
     #[test]

@@ -174,8 +174,10 @@ mod tests {
 
     #[test]
     fn unknown_relation_is_kept_silently_because_the_vocabulary_is_open() {
-        assert!(codes(json!({"from_event_id":"a","to_event_id":"a","relation_type":"caused_by"}), Mode::Strict)
-            .is_empty());
+        assert!(
+            codes(json!({"from_event_id":"a","to_event_id":"a","relation_type":"caused_by"}), Mode::Strict)
+                .is_empty()
+        );
     }
 
     #[test]

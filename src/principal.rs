@@ -190,7 +190,10 @@ mod tests {
             codes(json!({"kind":"human","id":"1","on_behalf_of":5}), Mode::Strict),
             vec!["principal/owner-on-human:Warning"]
         );
-        assert_eq!(normalize(&json!({"kind":"human","id":"1","on_behalf_of":""})), json!({"kind":"human","id":"1"}));
+        assert_eq!(
+            normalize(&json!({"kind":"human","id":"1","on_behalf_of":""})),
+            json!({"kind":"human","id":"1"})
+        );
     }
 
     #[test]

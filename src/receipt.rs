@@ -121,7 +121,11 @@ fn check_check(v: &Value, at: &Pointer, report: &mut Report) {
         let n = v.as_f64().filter(|n| n.fract() == 0.0);
         if n.is_none() {
             let found = if v.is_number() { "a fraction" } else { type_name(v) };
-            report.error(WRONG_TYPE, &at.key("exit_code"), format!("`exit_code` must be an integer, found {found}"));
+            report.error(
+                WRONG_TYPE,
+                &at.key("exit_code"),
+                format!("`exit_code` must be an integer, found {found}"),
+            );
         }
         n
     });
@@ -155,8 +159,12 @@ fn check_check(v: &Value, at: &Pointer, report: &mut Report) {
 /// Reports a receipt event without `related_event_id`.
 pub fn related_event_required(at: &Pointer, report: &mut Report) {
     report.push(
-        Diagnostic::error(RELATED_EVENT_REQUIRED, at, "a handoff receipt must name its handoff in `related_event_id`")
-            .with_help("set it to the handoff event's id and link the receipt `resolves` (or `blocked_by`)"),
+        Diagnostic::error(
+            RELATED_EVENT_REQUIRED,
+            at,
+            "a handoff receipt must name its handoff in `related_event_id`",
+        )
+        .with_help("set it to the handoff event's id and link the receipt `resolves` (or `blocked_by`)"),
     );
 }
 
@@ -183,7 +191,10 @@ mod tests {
 
     #[test]
     fn a_factual_check_is_clean() {
-        assert!(codes(check(json!({"output_ref":{"kind":"log_url","url":"https://ci/1"}})), Mode::Strict).is_empty());
+        assert!(
+            codes(check(json!({"output_ref":{"kind":"log_url","url":"https://ci/1"}})), Mode::Strict)
+                .is_empty()
+        );
         let typed: ReceiptPayload = serde_json::from_value(check(json!({}))).unwrap();
         assert_eq!(typed.checks[0].exit_code, 0);
     }

@@ -174,7 +174,9 @@ fn check_machine(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) {
                     &at.key(key),
                     format!("a machine spawn does not accept {}: it creates an empty session", quote(key)),
                 )
-                .with_help("spawn with `via: \"spawn_peer\"` and a `remit`, or send a message after the spawn"),
+                .with_help(
+                    "spawn with `via: \"spawn_peer\"` and a `remit`, or send a message after the spawn",
+                ),
             );
         }
     }
@@ -183,7 +185,8 @@ fn check_machine(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) {
         report.string(obj, key, at, Presence::Optional, 0, usize::MAX);
     }
     report.boolean(obj, "yolo", at, Presence::Optional);
-    for (key, vocab) in [("sessionType", SESSION_TYPE), ("serviceTier", SERVICE_TIER), ("startingMode", STARTING_MODE)]
+    for (key, vocab) in
+        [("sessionType", SESSION_TYPE), ("serviceTier", SERVICE_TIER), ("startingMode", STARTING_MODE)]
     {
         if let Some(s) = report.string(obj, key, at, Presence::Optional, 0, usize::MAX) {
             report.vocab(s, &vocab, &at.key(key));
@@ -204,7 +207,9 @@ fn check_peer(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) {
         }
         _ => report.push(
             Diagnostic::error(REMIT_REQUIRED, &at.key("remit"), "a peer spawn needs a non-blank `remit`")
-                .with_help("the remit is the child's first prompt; a spawn without one leaves an empty session"),
+                .with_help(
+                    "the remit is the child's first prompt; a spawn without one leaves an empty session",
+                ),
         ),
     }
     if let Some(name) = report.string(obj, "name", at, Presence::Optional, 0, usize::MAX) {
@@ -232,7 +237,9 @@ fn check_peer(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) {
         let here = at.key("sourceCapabilities");
         let mut names = Vec::new();
         for (i, item) in items.iter().enumerate() {
-            if let Some(s) = report.string_value(item, &here.index(i), "sourceCapabilities item", 0, usize::MAX) {
+            if let Some(s) =
+                report.string_value(item, &here.index(i), "sourceCapabilities item", 0, usize::MAX)
+            {
                 names.push(s);
             }
         }
@@ -244,7 +251,9 @@ fn check_peer(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) {
             if !names.contains(&cap) {
                 report.push(
                     Diagnostic::error(CAPABILITY_MISSING, &here, format!("the source lacks `{cap}`: {why}"))
-                        .with_help("refuse before creating the child; upgrade the hub or spawn without a remit"),
+                        .with_help(
+                            "refuse before creating the child; upgrade the hub or spawn without a remit",
+                        ),
                 );
             }
         }
@@ -252,7 +261,8 @@ fn check_peer(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) {
     report.unknown_fields(obj, PEER_FIELDS, at, "a peer spawn request");
     for key in ["message", "prompt", "text"] {
         if obj.contains_key(key)
-            && let Some(d) = report.diagnostics.iter_mut().rev().find(|d| d.instance_path == at.key(key).as_str())
+            && let Some(d) =
+                report.diagnostics.iter_mut().rev().find(|d| d.instance_path == at.key(key).as_str())
         {
             d.help = Some("the first prompt of a peer spawn goes in `remit`".to_owned());
         }
@@ -289,7 +299,10 @@ mod tests {
 
     #[test]
     fn machine_spawn_with_a_message_is_refused() {
-        assert_eq!(codes(json!({"directory":"/r","message":"hi"})), vec!["spawn/remit-not-supported@/message"]);
+        assert_eq!(
+            codes(json!({"directory":"/r","message":"hi"})),
+            vec!["spawn/remit-not-supported@/message"]
+        );
         assert!(codes(json!({"directory":"/r","sessionType":"worktree"})).is_empty());
     }
 

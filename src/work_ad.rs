@@ -96,8 +96,9 @@ pub fn check_payload(v: &Value, at: &Pointer, report: &mut Report) {
         if status == "stale" {
             let message = "`stale` is derived from `expires_at` by readers, never self-reported";
             let d = if report.strict() {
-                Diagnostic::error(STALE_SELF_REPORTED, &here, message)
-                    .with_help("report `blocked`, `unknown` or the real state; readers mark expired ads stale")
+                Diagnostic::error(STALE_SELF_REPORTED, &here, message).with_help(
+                    "report `blocked`, `unknown` or the real state; readers mark expired ads stale",
+                )
             } else {
                 Diagnostic::info(STALE_SELF_REPORTED, &here, format!("{message}; kept as it is"))
             };
