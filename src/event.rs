@@ -56,6 +56,8 @@ use crate::pointer::Pointer;
 use crate::principal::{self, Principal};
 use crate::{handoff, receipt, work_ad};
 
+pub mod fast;
+
 crate::define_codes! {
     RESERVED_PROVENANCE = "event/reserved-provenance", "an HTTP writer used the provenance `AGENT_NOTIFY_SUMMARY`, which only the hub's notify elevation may write";
     SERVER_ASSIGNED = "event/server-assigned", "a create body carries `id`, `ts` or `namespace`, which the hub assigns (upstream strips them)";
@@ -413,7 +415,7 @@ fn check_field(
     at: &Pointer,
     report: &mut Report,
 ) {
-    let here = at.key(key);
+    let here = || at.key(key);
     match spec {
         Spec::Str(min, max) => {
             report.string(obj, key, at, presence, min, max);
@@ -423,11 +425,12 @@ fn check_field(
         }
         Spec::Json => {
             if let Some(v) = report.field(obj, key, at, presence) {
-                check_json_size(v, &here, key, report);
+                check_json_size(v, &here(), key, report);
             }
         }
         Spec::Refs => {
             if let Some(items) = report.array(obj, key, at, presence, MAX_ARTIFACT_REFS) {
+                let here = here();
                 for (i, item) in items.iter().enumerate() {
                     check_artifact_ref(item, &here.index(i), report);
                 }
@@ -435,6 +438,7 @@ fn check_field(
         }
         Spec::Tags => {
             if let Some(items) = report.array(obj, key, at, presence, MAX_TAGS) {
+                let here = here();
                 for (i, item) in items.iter().enumerate() {
                     report.string_value(item, &here.index(i), "tags item", 0, MAX_TAG);
                 }
@@ -442,7 +446,7 @@ fn check_field(
         }
         Spec::Principal => {
             if let Some(v) = report.field(obj, key, at, presence) {
-                principal::check(v, &here, report);
+                principal::check(v, &here(), report);
             }
         }
     }

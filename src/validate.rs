@@ -93,8 +93,57 @@ pub struct Outcome {
     pub normalized: Option<Value>,
 }
 
+/// A verdict without the normalized document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    /// No error diagnostics.
+    pub valid: bool,
+    /// Sorted diagnostics.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Whether a strict `event_create` text is clean (valid, no diagnostic),
+/// decided without building a `Value` (see [`event::fast`]).
+fn fast_clean(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> bool {
+    kind == DocumentKind::EventCreate
+        && mode == Mode::Strict
+        && event::fast::is_clean(text, options.http_writer)
+}
+
+/// Validates raw JSON text like [`validate_text`] but without building the
+/// normalized document: a clean strict `event_create` is decided by the
+/// borrowed fast path, anything else by the full rules.
+pub fn verdict_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Verdict {
+    if fast_clean(kind, mode, text, options) {
+        return Verdict { valid: true, diagnostics: Vec::new() };
+    }
+    let o = validate_text(kind, mode, text, options);
+    Verdict { valid: o.valid, diagnostics: o.diagnostics }
+}
+
 /// Validates raw JSON text: parse-level problems become diagnostics.
 pub fn validate_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Outcome {
+    if fast_clean(kind, mode, text, options)
+        && let Ok(value) = serde_json::from_str::<Value>(text)
+    {
+        // Clean means no unknown or duplicated key and a clean principal,
+        // so upstream's stored form is the document with defaults filled.
+        let normalized = event::normalize(&value, event::Shape::Create);
+        return Outcome { valid: true, diagnostics: Vec::new(), normalized: Some(normalized) };
+    }
+    // No duplicated key, no depth or number or surrogate trouble: the plain
+    // parser builds the same value as the reporting one, faster.
+    if event::fast::scan(text, MAX_DEPTH).is_some()
+        && let Ok(value) = serde_json::from_str::<Value>(text)
+    {
+        return finish(kind, mode, &value, options, Vec::new());
+    }
+    validate_full_text(kind, mode, text, options)
+}
+
+/// [`validate_text`] through the reporting parser only, without the fast
+/// paths (the reference the fast paths are tested against).
+pub fn validate_full_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Outcome {
     match json::parse(text, MAX_DEPTH) {
         Ok(parsed) => {
             let mut pre = Vec::new();
@@ -163,21 +212,19 @@ fn finish(
 ) -> Outcome {
     let mut report = Report::new(mode);
     report.diagnostics = pre;
-    let normalized = check(kind, document, options, &mut report);
+    check(kind, document, options, &mut report);
     let mut diagnostics = report.diagnostics;
     diagnostic::sort(&mut diagnostics);
     let valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
     let normalized = match mode {
         Mode::Strict if !valid => None,
-        _ => Some(normalized),
+        _ => Some(normalize(kind, mode, document)),
     };
     Outcome { valid, diagnostics, normalized }
 }
 
-/// Runs the typed rules of `kind`; returns the normalized document: in
-/// strict mode what upstream would store (unknown top-level fields stripped,
-/// defaults filled), in lenient mode the document unchanged.
-fn check(kind: DocumentKind, document: &Value, options: &Options, report: &mut Report) -> Value {
+/// Runs the typed rules of `kind`.
+fn check(kind: DocumentKind, document: &Value, options: &Options, report: &mut Report) {
     let root = Pointer::root();
     match kind {
         DocumentKind::EventCreate => {
@@ -193,7 +240,13 @@ fn check(kind: DocumentKind, document: &Value, options: &Options, report: &mut R
         DocumentKind::SpawnRequest => spawn::check(document, &root, report),
         DocumentKind::NotifySummary => work_ad::check_notify_summary(document, &root, report),
     }
-    if report.mode == Mode::Lenient {
+}
+
+/// The normalized document: in strict mode what upstream would store
+/// (unknown top-level fields stripped, defaults filled), in lenient mode the
+/// document unchanged.
+fn normalize(kind: DocumentKind, mode: Mode, document: &Value) -> Value {
+    if mode == Mode::Lenient {
         return document.clone();
     }
     match kind {

@@ -8,6 +8,7 @@
 //! [`BEYOND_SCHEMA`]) must be schema-valid. A warning-only document is valid
 //! for both.
 #![cfg(feature = "schema")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use std::path::Path;
 

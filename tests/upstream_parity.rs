@@ -18,6 +18,7 @@
 //! - `DuplicateKey`: refused in strict mode (`parse/duplicate-key`).
 //! - `TypedPayload`: `work_ad` / `handoff` / `handoff_receipt` payload and
 //!   event-level rules upstream does not have.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use hapi_a2a_core::Mode;
 use hapi_a2a_core::validate::{DocumentKind, Options, validate_text};
