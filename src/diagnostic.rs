@@ -2,7 +2,7 @@
 //!
 //! Every diagnostic carries a stable code (`area/kebab-case`), a severity, a
 //! one-line message and an RFC 6901 pointer into the document. Codes are never
-//! renamed or reused; each module lists its own with [`define_codes!`] and
+//! renamed or reused; each module lists its own with [`define_codes!`](crate::define_codes) and
 //! [`all_codes`] gathers them for the README table.
 
 use serde::{Deserialize, Serialize};

@@ -21,15 +21,15 @@
 //! | `idempotency_key`, `dedupe_key` | string 1..512 |
 //! | `confidence`, `expires_at` | finite number (no range) |
 //! | `severity` | string 0..64 |
-//! | `principal` | required [principal](crate::principal) |
+//! | `principal` | required, see [`crate::principal`] |
 //!
 //! Unknown top-level fields are stripped by upstream: a strict check warns
 //! (with the pointer), a lenient one notes them (`info`). `id`, `ts` and
 //! `namespace` are assigned by the hub and never taken from a create body.
 //!
 //! On top of upstream, the typed event types get typed payloads:
-//! [`work_ad`](crate::work_ad), [`handoff`](crate::handoff) and
-//! [`handoff_receipt`](crate::receipt).
+//! `work_ad` ([`crate::work_ad`]), `handoff` ([`crate::handoff`]) and
+//! `handoff_receipt` ([`crate::receipt`]).
 //!
 //! # Deviations from upstream (each on purpose, each with a code)
 //!
@@ -100,7 +100,7 @@ pub struct EventCreate {
     pub artifact_refs: Vec<Value>,
     /// Free tags.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<String>>"))]
     pub tags: Vec<String>,
     /// The session this is about.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -70,7 +70,7 @@ pub struct ReceiptPayload {
     pub notes: Option<String>,
     /// Facts.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<Check>>"))]
     pub checks: Vec<Check>,
 }
 
