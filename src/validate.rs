@@ -3,6 +3,30 @@
 //! The typed rules decide; they run everywhere (native, wasm, CLI). With the
 //! `schema` feature the embedded JSON Schemas can be run beside them on
 //! request, and a test holds both to the same verdict on every golden case.
+//!
+//! Kinds: `event_create`, `event_row` ([`crate::event`], with typed payloads
+//! for `work_ad`, `handoff`, `handoff_receipt`), `link_create`, `link_row`
+//! ([`crate::link`]), `principal`, `artifact_ref` (upstream's generic rules,
+//! [`crate::event::check_artifact_ref`]), `spawn_request`
+//! ([`crate::spawn`]) and `notify_summary` ([`crate::work_ad`]).
+//!
+//! Modes:
+//! - **strict** (a writer): values outside closed vocabularies are errors;
+//!   unknown top-level fields of create bodies are warnings with their
+//!   pointer (upstream strips them); `normalized` is what upstream would
+//!   store (stripped, defaults such as `notify_source: true` filled), and is
+//!   absent when the document is refused.
+//! - **lenient** (a reader): unknown fields and unknown vocabulary values
+//!   are kept verbatim and noted as `info`; an unknown status is never
+//!   terminal; `normalized` is the document unchanged.
+//!
+//! Text input (`documentText`) is parsed by [`crate::json`]: invalid JSON,
+//! nesting beyond [`json::MAX_DEPTH`], numbers beyond f64, lone surrogates
+//! and (strict) duplicate keys each get their own code. Two fast paths give
+//! the same answers as that parser, faster: a clean strict `event_create`
+//! is recognised by borrowed deserialisation ([`crate::event::fast`]), and
+//! text that a pointer-free scan shows to hold no duplicate key or other
+//! parse finding is parsed by plain `serde_json`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
