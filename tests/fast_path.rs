@@ -80,3 +80,67 @@ fn fast_and_full_paths_agree_on_tricky_texts() {
         same_answer(t, false);
     }
 }
+
+#[cfg(not(target_arch = "wasm32"))]
+mod properties {
+    use proptest::prelude::*;
+    use serde_json::{Value, json};
+
+    /// A value for a field: mostly plausible, sometimes wrong in a way a
+    /// rule notices.
+    fn field_value() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            Just(json!("session")),
+            Just(json!("")),
+            Just(json!(null)),
+            Just(json!(1.5)),
+            Just(json!("x".repeat(300))),
+            Just(json!(["a", ""])),
+            Just(json!({"status": "done", "project": null})),
+            Just(json!({"status": "stale"})),
+            Just(json!({"intent": "i", "instructions": "do", "constraints": [],
+                        "confirmation": {"principal": {"kind": "human", "id": "1"}, "source": "human_approved_peer_tool"}})),
+            Just(
+                json!({"status": "completed", "checks": [{"command": "t", "exit_code": 0, "passed": true}]})
+            ),
+            Just(json!([{"kind": "url", "url": "https://e.com"}])),
+            Just(json!({"kind": "agent", "id": "a", "on_behalf_of": "1"})),
+            "\\PC{0,8}".prop_map(Value::String),
+        ]
+    }
+
+    const KEYS: &[&str] = &[
+        "sink_kind",
+        "sink_ref",
+        "event_type",
+        "summary",
+        "payload_json",
+        "artifact_refs",
+        "tags",
+        "related_session_id",
+        "related_event_id",
+        "provenance",
+        "idempotency_key",
+        "confidence",
+        "severity",
+        "expires_at",
+        "principal",
+        "colour",
+    ];
+
+    proptest! {
+        #[test]
+        fn fast_and_full_paths_agree_on_generated_creates(
+            fields in prop::collection::vec((0..KEYS.len(), field_value()), 0..8),
+            event_type in prop::sample::select(vec!["note", "work_ad", "handoff", "handoff_receipt"]),
+            http in any::<bool>(),
+        ) {
+            let mut doc = json!({"source_kind": "session", "source_ref": "s", "event_type": event_type,
+                                 "principal": {"kind": "human", "id": "1"}});
+            for (k, v) in fields {
+                doc[KEYS[k]] = v;
+            }
+            super::same_answer(&doc.to_string(), http);
+        }
+    }
+}

@@ -594,3 +594,38 @@ mod tests {
         assert!(!is_clean(&v.to_string(), false));
     }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::Value;
+
+    fn json() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            any::<f64>().prop_filter("finite", |x| x.is_finite()).prop_map(Value::from),
+            "\\PC{0,12}".prop_map(Value::String),
+            "[\\x00-\\x1f\"\\\\é😀a]{0,6}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 32, 6, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                prop::collection::btree_map("[a-z]{0,3}", inner, 0..6)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn streamed_length_equals_the_printed_length(v in json()) {
+            let compact = serde_json::to_string(&v).unwrap();
+            let pretty = serde_json::to_string_pretty(&v).unwrap();
+            prop_assert_eq!(scan(&compact, 64), Some(limits::js_json_len(&v)));
+            prop_assert_eq!(scan(&pretty, 64), Some(limits::js_json_len(&v)));
+        }
+    }
+}
