@@ -27,7 +27,7 @@ fi
 step "clippy (native, all targets)"
 cargo clippy --quiet --all-targets --features ts -- -D warnings
 step "clippy (wasm32)"
-cargo clippy --quiet --target wasm32-unknown-unknown --no-default-features --features wasm,compat --lib --test wasm_golden --test wasm_browser -- -D warnings
+cargo clippy --quiet --target wasm32-unknown-unknown --no-default-features --features wasm,compat,schema --lib --test wasm_golden --test wasm_browser -- -D warnings
 cargo clippy --quiet --target wasm32-unknown-unknown --no-default-features --features wasm --lib -- -D warnings
 
 step "the library builds without CLI, schema engine or wasm (as the hub links it)"
@@ -43,10 +43,10 @@ step "npm package"
 bash scripts/build-pkg.sh
 
 step "golden corpus through wasm under node"
-cargo test --target wasm32-unknown-unknown --no-default-features --features wasm,compat --test wasm_golden
+cargo test --target wasm32-unknown-unknown --no-default-features --features wasm,compat,schema --test wasm_golden
 step "golden corpus through wasm in headless chromium"
 CHROMEDRIVER=/usr/bin/chromedriver \
-  cargo test --target wasm32-unknown-unknown --no-default-features --features wasm,compat --test wasm_browser
+  cargo test --target wasm32-unknown-unknown --no-default-features --features wasm,compat,schema --test wasm_browser
 
 step "typescript (strict) against the package types"
 npx tsc -p tests/ts

@@ -62,10 +62,17 @@ impl<T> From<Result<T, CallError>> for Answer<T> {
 
 // ---------------------------------------------------------------- capabilities
 
-/// `capabilities` takes no fields.
+/// `capabilities`: optionally, what the asking client understands.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct CapabilitiesCall {}
+#[serde(rename_all = "camelCase")]
+pub struct CapabilitiesCall {
+    /// The client's declared capabilities and vocabularies; when given, the
+    /// answer says what it may be sent (`offer`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub client: Option<capability::ClientDeclaration>,
+}
 
 /// What this core knows.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -80,15 +87,21 @@ pub struct CapabilitiesAnswer {
     pub ops: Vec<String>,
     /// Every document kind `validate` knows.
     pub kinds: Vec<DocumentKind>,
+    /// What the declaring client may be sent (only when `client` was given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub offer: Option<capability::Offer>,
 }
 
-/// `capabilities`: the version, the A2A capabilities, the ops and kinds.
-pub fn capabilities(_call: &CapabilitiesCall) -> CapabilitiesAnswer {
+/// `capabilities`: the version, the A2A capabilities, the ops and kinds, and
+/// for a declaring client what it may be offered.
+pub fn capabilities(call: &CapabilitiesCall) -> CapabilitiesAnswer {
     CapabilitiesAnswer {
         version: env!("CARGO_PKG_VERSION").to_owned(),
         capabilities: capability::all(),
         ops: OPS.iter().map(|(name, _)| (*name).to_owned()).collect(),
         kinds: DocumentKind::ALL.to_vec(),
+        offer: call.client.as_ref().map(capability::offer),
     }
 }
 
@@ -122,6 +135,17 @@ pub struct ValidateCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub with_schema: Option<bool>,
+    /// `peer_message` only: the meta was derived by the hub from the
+    /// authenticated source (a stored row). Without it a strict check treats
+    /// the meta as a client's write, where any `peer` is a forgery.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub hub_derived: Option<bool>,
+    /// `event_create` / `event_row` of a handoff: the sink it is for. Refs
+    /// the sink cannot resolve are errors for writers, warnings for readers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub sink: Option<crate::locality::Endpoint>,
 }
 
 /// The JSON Schema engine's own report, when asked for.
@@ -171,7 +195,11 @@ fn validate_with_duplicates(
         )
     })?;
     let mode = call.mode.unwrap_or_default();
-    let options = validate::Options { http_writer: call.http_writer.unwrap_or(false) };
+    let options = validate::Options {
+        http_writer: call.http_writer.unwrap_or(false),
+        hub_derived: call.hub_derived.unwrap_or(false),
+        sink: call.sink.clone(),
+    };
     let outcome = match (&call.document, &call.document_text) {
         (Some(doc), None) => validate::validate_value_with_duplicates(kind, mode, doc, duplicates, &options),
         (None, Some(text)) => validate::validate_text(kind, mode, text, &options),

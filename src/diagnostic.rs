@@ -167,6 +167,12 @@ pub fn all_codes() -> Vec<CodeInfo> {
         crate::secrets::CODES,
         crate::notify::CODES,
         crate::compat::CODES,
+        crate::event::CODES,
+        crate::work_ad::CODES,
+        crate::handoff::CODES,
+        crate::receipt::CODES,
+        crate::spawn::CODES,
+        crate::capability::CODES,
     ];
     let mut all: Vec<CodeInfo> = tables.iter().flat_map(|t| t.iter().copied()).collect();
     all.sort_by_key(|c| c.code);

@@ -17,7 +17,13 @@ pub mod vocab;
 // Wire model.
 pub mod artifact;
 pub mod capability;
+pub mod event;
+pub mod handoff;
+pub mod link;
 pub mod principal;
+pub mod receipt;
+pub mod spawn;
+pub mod work_ad;
 
 // Rendering for workers, sources and UIs.
 pub mod notice;

@@ -114,12 +114,14 @@ fn check_object(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) -> 
     {
         report.refuse_or_warn(BLANK_ID, &at.key("id"), "principal `id` must not be blank");
     }
-    let owner = match obj.get("on_behalf_of") {
-        None => None,
-        Some(v) => report.string_value(v, &at.key("on_behalf_of"), "on_behalf_of", 1, MAX_ID),
+    // Upstream's human branch strips `on_behalf_of` without looking at it,
+    // so its type and length only matter for agents and services.
+    let owner = match (kind, obj.get("on_behalf_of")) {
+        (_, None) | (Some(PrincipalKind::Human), Some(_)) => None,
+        (_, Some(v)) => report.string_value(v, &at.key("on_behalf_of"), "on_behalf_of", 1, MAX_ID),
     };
     match kind {
-        Some(PrincipalKind::Human) if owner.is_some() => {
+        Some(PrincipalKind::Human) if obj.contains_key("on_behalf_of") => {
             report.push(Diagnostic::new(
                 OWNER_ON_HUMAN,
                 if report.strict() { Severity::Warning } else { Severity::Info },
@@ -146,6 +148,18 @@ fn check_object(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) -> 
     Some(Principal { kind: kind?, id: id?.to_owned(), on_behalf_of: owner.map(str::to_owned) })
 }
 
+/// The principal as upstream stores it after a strict write: only the
+/// declared fields, and no `on_behalf_of` on a human. A value that is not an
+/// object is returned unchanged.
+pub fn normalize(v: &Value) -> Value {
+    let mut out = v.clone();
+    if let Value::Object(map) = &mut out {
+        let human = map.get("kind").and_then(Value::as_str) == Some("human");
+        map.retain(|k, _| k == "kind" || k == "id" || (k == "on_behalf_of" && !human));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +181,18 @@ mod tests {
         assert_eq!(
             codes(json!({"kind":"service","id":"ci","on_behalf_of":"  "}), Mode::Strict),
             vec!["principal/unaccountable:Error"]
+        );
+    }
+
+    #[test]
+    fn human_owner_of_any_type_is_only_a_warning() {
+        assert_eq!(
+            codes(json!({"kind":"human","id":"1","on_behalf_of":5}), Mode::Strict),
+            vec!["principal/owner-on-human:Warning"]
+        );
+        assert_eq!(
+            normalize(&json!({"kind":"human","id":"1","on_behalf_of":""})),
+            json!({"kind":"human","id":"1"})
         );
     }
 

@@ -29,7 +29,18 @@ macro_rules! embed {
 }
 
 embed! {
+    "event_create" => "event_create.schema.json",
+    "event_row" => "event_row.schema.json",
+    "link_create" => "link_create.schema.json",
+    "link_row" => "link_row.schema.json",
     "principal" => "principal.schema.json",
+    "peer_message" => "peer_message.schema.json",
+    "artifact_ref" => "artifact_ref.schema.json",
+    "spawn_request" => "spawn_request.schema.json",
+    "notify_summary" => "notify_summary.schema.json",
+    "work_ad" => "work_ad.schema.json",
+    "handoff" => "handoff.schema.json",
+    "handoff_receipt" => "handoff_receipt.schema.json",
 }
 
 /// The embedded schema for a document kind.

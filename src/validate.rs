@@ -3,6 +3,30 @@
 //! The typed rules decide; they run everywhere (native, wasm, CLI). With the
 //! `schema` feature the embedded JSON Schemas can be run beside them on
 //! request, and a test holds both to the same verdict on every golden case.
+//!
+//! Kinds: `event_create`, `event_row` ([`crate::event`], with typed payloads
+//! for `work_ad`, `handoff`, `handoff_receipt`), `link_create`, `link_row`
+//! ([`crate::link`]), `principal`, `artifact_ref` (upstream's generic rules,
+//! [`crate::event::check_artifact_ref`]), `spawn_request`
+//! ([`crate::spawn`]) and `notify_summary` ([`crate::work_ad`]).
+//!
+//! Modes:
+//! - **strict** (a writer): values outside closed vocabularies are errors;
+//!   unknown top-level fields of create bodies are warnings with their
+//!   pointer (upstream strips them); `normalized` is what upstream would
+//!   store (stripped, defaults such as `notify_source: true` filled), and is
+//!   absent when the document is refused.
+//! - **lenient** (a reader): unknown fields and unknown vocabulary values
+//!   are kept verbatim and noted as `info`; an unknown status is never
+//!   terminal; `normalized` is the document unchanged.
+//!
+//! Text input (`documentText`) is parsed by [`crate::json`]: invalid JSON,
+//! nesting beyond [`json::MAX_DEPTH`], numbers beyond f64, lone surrogates
+//! and (strict) duplicate keys each get their own code. Two fast paths give
+//! the same answers as that parser, faster: a clean strict `event_create`
+//! is recognised by borrowed deserialisation ([`crate::event::fast`]), and
+//! text that a pointer-free scan shows to hold no duplicate key or other
+//! parse finding is parsed by plain `serde_json`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -10,8 +34,10 @@ use serde_json::Value;
 use crate::diagnostic::{self, Diagnostic, Severity};
 use crate::fields::{Mode, Report};
 use crate::json::{self, MAX_DEPTH};
+use crate::locality::{self, Endpoint};
+use crate::peer::{self, MetaOrigin};
 use crate::pointer::Pointer;
-use crate::principal;
+use crate::{event, link, principal, secrets, spawn, work_ad};
 
 crate::define_codes! {
     SCHEMA_VIOLATION = "schema/violation", "the document breaks its published JSON Schema (reported only when the schema engine is asked for)";
@@ -22,18 +48,52 @@ crate::define_codes! {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum DocumentKind {
+    /// The snake_case body that creates an event.
+    EventCreate,
+    /// A stored event, camelCase at the top level.
+    EventRow,
+    /// The snake_case body that creates a link.
+    LinkCreate,
+    /// A stored link.
+    LinkRow,
     /// `{kind, id, on_behalf_of?}`.
     Principal,
+    /// `{kind, url?, ref?, title?, source?, created_at?, ...}`.
+    ArtifactRef,
+    /// A user message's `meta` (`{sentFrom, peer?, deliveryMode?, ...}`).
+    PeerMessage,
+    /// A plain machine spawn or a peer spawn with remit.
+    SpawnRequest,
+    /// The parsed notify footer.
+    NotifySummary,
 }
 
 impl DocumentKind {
     /// Every kind, in the contract's order.
-    pub const ALL: &'static [DocumentKind] = &[DocumentKind::Principal];
+    pub const ALL: &'static [DocumentKind] = &[
+        DocumentKind::EventCreate,
+        DocumentKind::EventRow,
+        DocumentKind::LinkCreate,
+        DocumentKind::LinkRow,
+        DocumentKind::Principal,
+        DocumentKind::ArtifactRef,
+        DocumentKind::PeerMessage,
+        DocumentKind::SpawnRequest,
+        DocumentKind::NotifySummary,
+    ];
 
     /// The wire name.
     pub fn name(self) -> &'static str {
         match self {
+            DocumentKind::EventCreate => "event_create",
+            DocumentKind::EventRow => "event_row",
+            DocumentKind::LinkCreate => "link_create",
+            DocumentKind::LinkRow => "link_row",
             DocumentKind::Principal => "principal",
+            DocumentKind::ArtifactRef => "artifact_ref",
+            DocumentKind::PeerMessage => "peer_message",
+            DocumentKind::SpawnRequest => "spawn_request",
+            DocumentKind::NotifySummary => "notify_summary",
         }
     }
 
@@ -48,6 +108,12 @@ impl DocumentKind {
 pub struct Options {
     /// The writer is an HTTP client (reserved provenance is refused).
     pub http_writer: bool,
+    /// A `peer_message` meta was derived by the hub from the authenticated
+    /// source (a stored row), not written by a client.
+    pub hub_derived: bool,
+    /// The sink a handoff is for, when known: refs it cannot resolve are
+    /// reported (errors for writers, so the hub refuses "delivered").
+    pub sink: Option<Endpoint>,
 }
 
 /// The outcome of validating one document.
@@ -63,8 +129,65 @@ pub struct Outcome {
     pub normalized: Option<Value>,
 }
 
+/// A verdict without the normalized document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    /// No error diagnostics.
+    pub valid: bool,
+    /// Sorted diagnostics.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Whether a strict `event_create` text is clean (valid, no diagnostic),
+/// decided without building a `Value` (see [`event::fast`]).
+///
+/// The fast path does not decode strings, so it only answers for texts
+/// without escapes in which the secret scanner finds nothing: there, the raw
+/// text holds every string verbatim, and a scan of it sees what a scan of
+/// each string would (and more, which only sends a text to the full rules).
+fn fast_clean(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> bool {
+    kind == DocumentKind::EventCreate
+        && mode == Mode::Strict
+        && options.sink.is_none()
+        && !text.contains('\\')
+        && secrets::scan_text(text).is_empty()
+        && event::fast::is_clean(text, options.http_writer)
+}
+
+/// Validates raw JSON text like [`validate_text`] but without building the
+/// normalized document: a clean strict `event_create` is decided by the
+/// borrowed fast path, anything else by the full rules.
+pub fn verdict_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Verdict {
+    if fast_clean(kind, mode, text, options) {
+        return Verdict { valid: true, diagnostics: Vec::new() };
+    }
+    let o = validate_text(kind, mode, text, options);
+    Verdict { valid: o.valid, diagnostics: o.diagnostics }
+}
+
 /// Validates raw JSON text: parse-level problems become diagnostics.
 pub fn validate_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Outcome {
+    if fast_clean(kind, mode, text, options)
+        && let Ok(value) = serde_json::from_str::<Value>(text)
+    {
+        // Clean means no unknown or duplicated key and a clean principal,
+        // so upstream's stored form is the document with defaults filled.
+        let normalized = event::normalize(&value, event::Shape::Create);
+        return Outcome { valid: true, diagnostics: Vec::new(), normalized: Some(normalized) };
+    }
+    // No duplicated key, no depth or number or surrogate trouble: the plain
+    // parser builds the same value as the reporting one, faster.
+    if event::fast::scan(text, MAX_DEPTH).is_some()
+        && let Ok(value) = serde_json::from_str::<Value>(text)
+    {
+        return finish(kind, mode, &value, options, Vec::new());
+    }
+    validate_full_text(kind, mode, text, options)
+}
+
+/// [`validate_text`] through the reporting parser only, without the fast
+/// paths (the reference the fast paths are tested against).
+pub fn validate_full_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Outcome {
     match json::parse(text, MAX_DEPTH) {
         Ok(parsed) => {
             let mut pre = Vec::new();
@@ -133,34 +256,110 @@ fn finish(
 ) -> Outcome {
     let mut report = Report::new(mode);
     report.diagnostics = pre;
-    let normalized = check(kind, document, options, &mut report);
+    check(kind, document, options, &mut report);
     let mut diagnostics = report.diagnostics;
     diagnostic::sort(&mut diagnostics);
     let valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
     let normalized = match mode {
         Mode::Strict if !valid => None,
-        _ => Some(normalized),
+        _ => Some(normalize(kind, mode, document, options)),
     };
     Outcome { valid, diagnostics, normalized }
 }
 
-/// Runs the typed rules of `kind`; returns the normalized document.
-fn check(kind: DocumentKind, document: &Value, _options: &Options, report: &mut Report) -> Value {
+/// Runs the typed rules of `kind`.
+fn check(kind: DocumentKind, document: &Value, options: &Options, report: &mut Report) {
+    let root = Pointer::root();
     match kind {
+        DocumentKind::EventCreate => {
+            event::check(document, event::Shape::Create, options.http_writer, &root, report)
+        }
+        DocumentKind::EventRow => event::check(document, event::Shape::Row, false, &root, report),
+        DocumentKind::LinkCreate => link::check_create(document, &root, report),
+        DocumentKind::LinkRow => link::check_row(document, &root, report),
         DocumentKind::Principal => {
-            principal::check(document, &Pointer::root(), report);
-            normalize_principal(document, report.mode)
+            principal::check(document, &root, report);
+        }
+        DocumentKind::ArtifactRef => event::check_artifact_ref(document, &root, report),
+        DocumentKind::PeerMessage => {
+            let origin =
+                if options.hub_derived { MetaOrigin::Hub } else { MetaOrigin::for_mode(report.mode) };
+            peer::check_message_meta_from(document, &root, origin, report);
+        }
+        DocumentKind::SpawnRequest => spawn::check(document, &root, report),
+        DocumentKind::NotifySummary => work_ad::check_notify_summary(document, &root, report),
+    }
+    check_secrets(document, report);
+    if let Some(sink) = &options.sink
+        && matches!(kind, DocumentKind::EventCreate | DocumentKind::EventRow)
+    {
+        check_locality(document, sink, report);
+    }
+}
+
+/// Secrets are refused wherever they stand: artifact refs, receipt
+/// `output_ref`s, instructions, constraints, notes, summaries and every other
+/// string (and key). The diagnostic names the rule and the place, never the
+/// value.
+fn check_secrets(document: &Value, report: &mut Report) {
+    for finding in secrets::scan_strings(document, &Pointer::root()) {
+        report.refuse_or_warn(
+            finding.code,
+            &finding.instance_path,
+            "this value embeds a credential; refer to where it is kept instead",
+        );
+        if let Some(d) = report.diagnostics.last_mut() {
+            d.help = Some(
+                "artifact refs are handles, never secrets: remove the credential from the text".to_owned(),
+            );
         }
     }
 }
 
-fn normalize_principal(document: &Value, mode: Mode) -> Value {
-    let mut out = document.clone();
-    if mode == Mode::Strict
-        && let Value::Object(map) = &mut out
-    {
-        let human = map.get("kind").and_then(Value::as_str) == Some("human");
-        map.retain(|k, _| k == "kind" || k == "id" || (k == "on_behalf_of" && !human));
+/// A handoff's refs that its sink cannot resolve (a local path on another
+/// machine, a URL with credentials, a session in another namespace, ...).
+fn check_locality(document: &Value, sink: &Endpoint, report: &mut Report) {
+    let event_type = document.get("event_type").or_else(|| document.get("eventType")).and_then(Value::as_str);
+    if event_type != Some("handoff") {
+        return;
     }
-    out
+    for (at, verdict) in locality::unresolvable_refs(document, sink) {
+        report.refuse_or_warn(
+            verdict.code,
+            &at,
+            format!("the sink cannot resolve this ref: {}", verdict.reason),
+        );
+        if let Some(d) = report.diagnostics.last_mut() {
+            d.help = Some(
+                "hand over something the sink can fetch (a PR, a pushed commit or branch, an https URL) \
+                 or hand off to a session on the same machine"
+                    .to_owned(),
+            );
+        }
+    }
+}
+
+/// The normalized document: in strict mode what upstream would store
+/// (unknown top-level fields stripped, defaults filled), in lenient mode the
+/// document unchanged.
+fn normalize(kind: DocumentKind, mode: Mode, document: &Value, options: &Options) -> Value {
+    if kind == DocumentKind::PeerMessage {
+        // An empty `peer: {}` goes in both modes; a client's claimed `peer`
+        // is dropped from what a strict writer would store.
+        let origin = if options.hub_derived { MetaOrigin::Hub } else { MetaOrigin::for_mode(mode) };
+        return peer::normalize(document, origin, mode);
+    }
+    if mode == Mode::Lenient {
+        return document.clone();
+    }
+    match kind {
+        DocumentKind::EventCreate => event::normalize(document, event::Shape::Create),
+        DocumentKind::EventRow => event::normalize(document, event::Shape::Row),
+        DocumentKind::LinkCreate => link::normalize_create(document),
+        DocumentKind::LinkRow => link::normalize_row(document),
+        DocumentKind::Principal => principal::normalize(document),
+        DocumentKind::ArtifactRef | DocumentKind::PeerMessage => document.clone(),
+        DocumentKind::SpawnRequest => spawn::normalize(document),
+        DocumentKind::NotifySummary => work_ad::normalize_notify_summary(document),
+    }
 }

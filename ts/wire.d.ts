@@ -81,12 +81,21 @@ ops: Array<string>,
 /**
  * Every document kind `validate` knows.
  */
-kinds: Array<DocumentKind>, };
+kinds: Array<DocumentKind>, 
+/**
+ * What the declaring client may be sent (only when `client` was given).
+ */
+offer?: Offer, };
 
 /**
- * `capabilities` takes no fields.
+ * `capabilities`: optionally, what the asking client understands.
  */
-export type CapabilitiesCall = Record<symbol, never>;
+export type CapabilitiesCall = { 
+/**
+ * The client's declared capabilities and vocabularies; when given, the
+ * answer says what it may be sent (`offer`).
+ */
+client?: ClientDeclaration, };
 
 /**
  * One A2A capability.
@@ -199,6 +208,20 @@ export type CitationNormalizeCall = {
 raw: string, };
 
 /**
+ * What a client says it understands.
+ */
+export type ClientDeclaration = { 
+/**
+ * Capability names (`ledger`, `handoff`, ...). Absent means none.
+ */
+capabilities: Array<string>, 
+/**
+ * Per vocabulary (keys as in [`VOCABULARIES`]), the values the client
+ * understands. A vocabulary left out means its v1 values.
+ */
+vocabularies?: { [key in string]: Array<string> }, };
+
+/**
  * One finding about a document.
  */
 export type Diagnostic = { 
@@ -230,7 +253,7 @@ help?: string, };
 /**
  * The kinds of document `validate` knows.
  */
-export type DocumentKind = "principal";
+export type DocumentKind = "event_create" | "event_row" | "link_create" | "link_row" | "principal" | "artifact_ref" | "peer_message" | "spawn_request" | "notify_summary";
 
 /**
  * One end of a handoff: where a session runs.
@@ -398,6 +421,27 @@ action?: string,
  * The one-line triage summary.
  */
 summary?: string, };
+
+/**
+ * What a client may be sent.
+ */
+export type Offer = { 
+/**
+ * Offered capabilities, in phase order.
+ */
+capabilities: Array<string>, 
+/**
+ * Whether any Layer 1 (ledger) capability is offered.
+ */
+layer1: boolean, 
+/**
+ * Per vocabulary, the values the client may be sent (v1 order).
+ */
+vocabularies: { [key in string]: Array<string> }, 
+/**
+ * Declared capabilities that are not offered, sorted by name.
+ */
+withheld: Array<Withheld>, };
 
 /**
  * The hub owner id as upstream holds it: a number (the random owner id)
@@ -712,12 +756,40 @@ httpWriter?: boolean,
 /**
  * Also run the published JSON Schema (needs the `schema` feature).
  */
-withSchema?: boolean, };
+withSchema?: boolean, 
+/**
+ * `peer_message` only: the meta was derived by the hub from the
+ * authenticated source (a stored row). Without it a strict check treats
+ * the meta as a client's write, where any `peer` is a forgery.
+ */
+hubDerived?: boolean, 
+/**
+ * `event_create` / `event_row` of a handoff: the sink it is for. Refs
+ * the sink cannot resolve are errors for writers, warnings for readers.
+ */
+sink?: Endpoint, };
 
 /**
  * A verdict for one direction.
  */
 export type Verdict = "compatible" | "breaking" | "info";
+
+/**
+ * A declared capability that is not offered, and why.
+ */
+export type Withheld = { 
+/**
+ * The declared name.
+ */
+name: string, 
+/**
+ * `capability/unknown` or `capability/needs-dependency`.
+ */
+code: string, 
+/**
+ * One line.
+ */
+reason: string, };
 
 /**
  * The `work_ad` event create an elevation yields: a POST body, snake_case,

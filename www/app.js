@@ -20,6 +20,7 @@ function showCapabilities() {
   }
   $('ops').textContent = answer.ops.join(', ');
   for (const kind of answer.kinds) $('validate-kind').append(el('option', {}, kind));
+  $('validate-kind').value = 'principal';
 }
 
 function showValidation() {

@@ -1,0 +1,695 @@
+//! Events: the ledger's rows, as a client writes them (`EventCreate`,
+//! snake_case request body) and as the hub stores and returns them
+//! (`EventRow`, camelCase at the top level, nested JSON verbatim).
+//!
+//! The field rules are upstream's `WorkGraphEventCreateSchema` plus its
+//! store's accountability check, byte-exact:
+//!
+//! | field | rule |
+//! |---|---|
+//! | `source_kind` | required string, 1..128 |
+//! | `source_ref` | required string, 1..8192 |
+//! | `sink_kind` | string 1..128 (`""` and `null` refused) |
+//! | `sink_ref` | string 1..8192 (`null` refused) |
+//! | `event_type` | required string 1..128, open vocabulary |
+//! | `summary` | string 0..2048 (`""` accepted, `null` refused) |
+//! | `payload_json` | any JSON, ≤ 32,768 UTF-8 bytes of compact `JSON.stringify` |
+//! | `artifact_refs` | ≤ 32 [artifact refs](check_artifact_ref) |
+//! | `tags` | ≤ 32 strings of 0..256 |
+//! | `related_session_id`, `related_event_id` | string 1..256 |
+//! | `provenance` | string 0..512; `AGENT_NOTIFY_SUMMARY` is reserved for the hub |
+//! | `idempotency_key`, `dedupe_key` | string 1..512 |
+//! | `confidence`, `expires_at` | finite number (no range) |
+//! | `severity` | string 0..64 |
+//! | `principal` | required, see [`crate::principal`] |
+//!
+//! Unknown top-level fields are stripped by upstream: a strict check warns
+//! (with the pointer), a lenient one notes them (`info`). `id`, `ts` and
+//! `namespace` are assigned by the hub and never taken from a create body.
+//!
+//! On top of upstream, the typed event types get typed payloads:
+//! `work_ad` ([`crate::work_ad`]), `handoff` ([`crate::handoff`]) and
+//! `handoff_receipt` ([`crate::receipt`]).
+//!
+//! # Deviations from upstream (each on purpose, each with a code)
+//!
+//! - String caps count code points (zod ≤ 4.4 counted UTF-16 units; zod ≥ 4.5
+//!   and JSON Schema count code points), see [`crate::limits`].
+//! - Nesting deeper than [`crate::json::MAX_DEPTH`] is refused (`parse/too-deep`).
+//! - Numbers beyond f64 (`1e400`) are refused (`parse/number-out-of-range`);
+//!   `JSON.parse` reads them as `Infinity`.
+//! - Lone surrogates are refused (`parse/lone-surrogate`).
+//! - Duplicate keys are refused by strict checks (`parse/duplicate-key`);
+//!   `JSON.parse` keeps the last value silently.
+//! - Typed payloads of `work_ad`, `handoff` and `handoff_receipt`, and the
+//!   event-level rules that go with them (`sink_ref` on a handoff,
+//!   `related_event_id` on a receipt, `expires_at` on an elevated work ad),
+//!   are rules upstream does not have.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Number, Value};
+
+use crate::diagnostic::{Diagnostic, quote};
+use crate::fields::{Presence, Report};
+use crate::limits::{self, MAX_ARTIFACT_REFS, MAX_ID, MAX_KIND, MAX_STRING, MAX_TAG, MAX_TAGS, MAX_TITLE};
+use crate::pointer::Pointer;
+use crate::principal::{self, Principal};
+use crate::{handoff, receipt, work_ad};
+
+pub mod fast;
+
+crate::define_codes! {
+    RESERVED_PROVENANCE = "event/reserved-provenance", "an HTTP writer used the provenance `AGENT_NOTIFY_SUMMARY`, which only the hub's notify elevation may write";
+    SERVER_ASSIGNED = "event/server-assigned", "a create body carries `id`, `ts` or `namespace`, which the hub assigns (upstream strips them)";
+    PAYLOAD_MISSING = "event/payload-missing", "a `work_ad`, `handoff` or `handoff_receipt` event has no `payload_json`";
+}
+
+/// The provenance only the hub's notify elevation may write.
+pub const NOTIFY_PROVENANCE: &str = "AGENT_NOTIFY_SUMMARY";
+
+/// An event as a client writes it: the body of `POST /api/work-graph/events`
+/// (snake_case). `id`, `ts` and `namespace` are the hub's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EventCreate {
+    /// What wrote the event (`session`).
+    pub source_kind: String,
+    /// Which one (a session id).
+    pub source_ref: String,
+    /// Where it is addressed (`session`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub sink_kind: Option<String>,
+    /// Which one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub sink_ref: Option<String>,
+    /// `work_ad`, `handoff`, `handoff_receipt`, or any other string.
+    pub event_type: String,
+    /// One line for humans.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub summary: Option<String>,
+    /// The typed body, kept verbatim.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
+    pub payload_json: Option<Value>,
+    /// Artifact refs, kept verbatim (extra keys pass through).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "Array<unknown>"))]
+    pub artifact_refs: Vec<Value>,
+    /// Free tags.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<String>>"))]
+    pub tags: Vec<String>,
+    /// The session this is about.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub related_session_id: Option<String>,
+    /// The event this answers or follows (a receipt names its handoff).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub related_event_id: Option<String>,
+    /// Who produced it (`AGENT_NOTIFY_SUMMARY` is reserved for the hub).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub provenance: Option<String>,
+    /// Per-namespace idempotency key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub idempotency_key: Option<String>,
+    /// Stored only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub dedupe_key: Option<String>,
+    /// Any finite number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
+    pub confidence: Option<Number>,
+    /// Free string.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub severity: Option<String>,
+    /// Milliseconds since the epoch (any finite number upstream).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
+    pub expires_at: Option<Number>,
+    /// Who is accountable.
+    pub principal: Principal,
+}
+
+/// An event as the hub stores and returns it (camelCase at the top level,
+/// nested JSON verbatim; absent optional fields are `null`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct EventRow {
+    /// Hub-assigned id (a UUID upstream).
+    pub id: String,
+    /// Hub-assigned time, milliseconds since the epoch.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
+    pub ts: Number,
+    /// See [`EventCreate::source_kind`].
+    pub source_kind: String,
+    /// See [`EventCreate::source_ref`].
+    pub source_ref: String,
+    /// See [`EventCreate::sink_kind`].
+    #[serde(default)]
+    pub sink_kind: Option<String>,
+    /// See [`EventCreate::sink_ref`].
+    #[serde(default)]
+    pub sink_ref: Option<String>,
+    /// See [`EventCreate::event_type`].
+    pub event_type: String,
+    /// See [`EventCreate::summary`].
+    #[serde(default)]
+    pub summary: Option<String>,
+    /// See [`EventCreate::payload_json`] (`null` when absent).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub payload_json: Option<Value>,
+    /// See [`EventCreate::artifact_refs`].
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "Array<unknown>"))]
+    pub artifact_refs: Vec<Value>,
+    /// See [`EventCreate::tags`].
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// See [`EventCreate::related_session_id`].
+    #[serde(default)]
+    pub related_session_id: Option<String>,
+    /// See [`EventCreate::related_event_id`].
+    #[serde(default)]
+    pub related_event_id: Option<String>,
+    /// See [`EventCreate::provenance`].
+    #[serde(default)]
+    pub provenance: Option<String>,
+    /// See [`EventCreate::idempotency_key`].
+    #[serde(default)]
+    pub idempotency_key: Option<String>,
+    /// See [`EventCreate::dedupe_key`].
+    #[serde(default)]
+    pub dedupe_key: Option<String>,
+    /// See [`EventCreate::confidence`].
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub confidence: Option<Number>,
+    /// See [`EventCreate::severity`].
+    #[serde(default)]
+    pub severity: Option<String>,
+    /// See [`EventCreate::expires_at`].
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub expires_at: Option<Number>,
+    /// The writer's namespace (from its token, never from the body).
+    pub namespace: String,
+    /// See [`EventCreate::principal`] (snake_case inside).
+    pub principal: Principal,
+}
+
+/// The stored row of a create, given the hub-assigned `id`, `ts` and
+/// `namespace`. Pure: the hub supplies the three values.
+pub fn to_row(create: &EventCreate, id: &str, ts: i64, namespace: &str) -> EventRow {
+    let c = create.clone();
+    EventRow {
+        id: id.to_owned(),
+        ts: Number::from(ts),
+        source_kind: c.source_kind,
+        source_ref: c.source_ref,
+        sink_kind: c.sink_kind,
+        sink_ref: c.sink_ref,
+        event_type: c.event_type,
+        summary: c.summary,
+        payload_json: c.payload_json,
+        artifact_refs: c.artifact_refs,
+        tags: c.tags,
+        related_session_id: c.related_session_id,
+        related_event_id: c.related_event_id,
+        provenance: c.provenance,
+        idempotency_key: c.idempotency_key,
+        dedupe_key: c.dedupe_key,
+        confidence: c.confidence,
+        severity: c.severity,
+        expires_at: c.expires_at,
+        namespace: namespace.to_owned(),
+        principal: c.principal,
+    }
+}
+
+/// The create body a row was written from (the inverse of [`to_row`]; the
+/// row's `id`, `ts` and `namespace` stay on the row). A `payloadJson` of
+/// `null` reads back as absent, as upstream cannot tell them apart.
+pub fn from_row(row: &EventRow) -> EventCreate {
+    let r = row.clone();
+    EventCreate {
+        source_kind: r.source_kind,
+        source_ref: r.source_ref,
+        sink_kind: r.sink_kind,
+        sink_ref: r.sink_ref,
+        event_type: r.event_type,
+        summary: r.summary,
+        payload_json: r.payload_json.filter(|v| !v.is_null()),
+        artifact_refs: r.artifact_refs,
+        tags: r.tags,
+        related_session_id: r.related_session_id,
+        related_event_id: r.related_event_id,
+        provenance: r.provenance,
+        idempotency_key: r.idempotency_key,
+        dedupe_key: r.dedupe_key,
+        confidence: r.confidence,
+        severity: r.severity,
+        expires_at: r.expires_at,
+        principal: r.principal,
+    }
+}
+
+/// What a field holds.
+#[derive(Clone, Copy, Debug)]
+enum Spec {
+    Str(usize, usize),
+    Num,
+    Json,
+    Refs,
+    Tags,
+    Principal,
+}
+
+/// One field: its create name, its row name, what it holds, whether required.
+struct Field(&'static str, &'static str, Spec, bool);
+
+const FIELDS: &[Field] = &[
+    Field("source_kind", "sourceKind", Spec::Str(1, MAX_KIND), true),
+    Field("source_ref", "sourceRef", Spec::Str(1, MAX_STRING), true),
+    Field("sink_kind", "sinkKind", Spec::Str(1, MAX_KIND), false),
+    Field("sink_ref", "sinkRef", Spec::Str(1, MAX_STRING), false),
+    Field("event_type", "eventType", Spec::Str(1, MAX_KIND), true),
+    Field("summary", "summary", Spec::Str(0, limits::MAX_SUMMARY), false),
+    Field("payload_json", "payloadJson", Spec::Json, false),
+    Field("artifact_refs", "artifactRefs", Spec::Refs, false),
+    Field("tags", "tags", Spec::Tags, false),
+    Field("related_session_id", "relatedSessionId", Spec::Str(1, MAX_ID), false),
+    Field("related_event_id", "relatedEventId", Spec::Str(1, MAX_ID), false),
+    Field("provenance", "provenance", Spec::Str(0, MAX_TITLE), false),
+    Field("idempotency_key", "idempotencyKey", Spec::Str(1, MAX_TITLE), false),
+    Field("dedupe_key", "dedupeKey", Spec::Str(1, MAX_TITLE), false),
+    Field("confidence", "confidence", Spec::Num, false),
+    Field("severity", "severity", Spec::Str(0, limits::MAX_SEVERITY), false),
+    Field("expires_at", "expiresAt", Spec::Num, false),
+    Field("principal", "principal", Spec::Principal, true),
+];
+
+/// Fields only a row has (hub-assigned).
+const ROW_ONLY: &[Field] = &[
+    Field("id", "id", Spec::Str(1, MAX_ID), true),
+    Field("ts", "ts", Spec::Num, true),
+    Field("namespace", "namespace", Spec::Str(0, MAX_ID), true),
+];
+
+/// Which shape is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// The snake_case create body.
+    Create,
+    /// The camelCase stored row.
+    Row,
+}
+
+/// Every field name of a shape, in the contract's order.
+pub fn field_names(shape: Shape) -> Vec<&'static str> {
+    let name = |f: &Field| if shape == Shape::Create { f.0 } else { f.1 };
+    let mut out: Vec<&str> = Vec::new();
+    if shape == Shape::Row {
+        out.extend(ROW_ONLY.iter().map(name));
+    }
+    out.extend(FIELDS.iter().map(name));
+    out
+}
+
+/// Checks an event create body (`shape` [`Shape::Create`]) or a stored row
+/// ([`Shape::Row`]) at `at`. `http_writer` refuses the reserved provenance.
+pub fn check(v: &Value, shape: Shape, http_writer: bool, at: &Pointer, report: &mut Report) {
+    let what = if shape == Shape::Create { "an event create body" } else { "an event row" };
+    let Some(obj) = report.object(v, at, what) else { return };
+    let extra: &[Field] = if shape == Shape::Row { ROW_ONLY } else { &[] };
+    for f in extra.iter().chain(FIELDS) {
+        let key = if shape == Shape::Create { f.0 } else { f.1 };
+        let presence = match (f.3, shape) {
+            (true, _) => Presence::Required,
+            (false, Shape::Create) => Presence::Optional,
+            (false, Shape::Row) => Presence::Nullable,
+        };
+        check_field(obj, key, f.2, presence, at, report);
+    }
+    let key = |create: &'static str, row: &'static str| if shape == Shape::Create { create } else { row };
+    let event_type = obj.get(key("event_type", "eventType")).and_then(Value::as_str);
+    let provenance = obj.get(key("provenance", "provenance")).and_then(Value::as_str);
+    if shape == Shape::Create && http_writer && provenance == Some(NOTIFY_PROVENANCE) {
+        report.push(
+            Diagnostic::error(
+                RESERVED_PROVENANCE,
+                &at.key("provenance"),
+                format!("the provenance `{NOTIFY_PROVENANCE}` is reserved for the hub's notify elevation"),
+            )
+            .with_help("HTTP writers choose another provenance; upstream answers 400 `Reserved provenance`"),
+        );
+    }
+    let present = |k: &str| obj.get(k).is_some_and(|v| !v.is_null());
+    let payload_key = key("payload_json", "payloadJson");
+    let payload = obj.get(payload_key).filter(|v| !v.is_null());
+    let typed = match event_type {
+        Some("work_ad") => Some(Typed::WorkAd),
+        Some("handoff") => Some(Typed::Handoff),
+        Some("handoff_receipt") => Some(Typed::Receipt),
+        _ => None,
+    };
+    if let Some(t) = typed {
+        let here = at.key(payload_key);
+        match payload {
+            None => report.error(
+                PAYLOAD_MISSING,
+                &here,
+                format!("a {} event needs `{payload_key}`", quote(event_type.unwrap_or_default())),
+            ),
+            Some(p) => match t {
+                Typed::WorkAd => work_ad::check_payload(p, &here, report),
+                Typed::Handoff => handoff::check_payload(p, &here, report),
+                Typed::Receipt => receipt::check_payload(p, &here, report),
+            },
+        }
+        match t {
+            Typed::WorkAd => {
+                let expires = key("expires_at", "expiresAt");
+                if provenance == Some(NOTIFY_PROVENANCE) && !present(expires) {
+                    work_ad::expires_at_required(&at.key(expires), report);
+                }
+            }
+            Typed::Handoff => {
+                let sink = key("sink_ref", "sinkRef");
+                if !present(sink) {
+                    handoff::sink_required(&at.key(sink), report);
+                }
+            }
+            Typed::Receipt => {
+                let related = key("related_event_id", "relatedEventId");
+                if !present(related) {
+                    receipt::related_event_required(&at.key(related), report);
+                }
+            }
+        }
+    }
+    unknown_fields(obj, shape, at, report);
+}
+
+#[derive(Clone, Copy)]
+enum Typed {
+    WorkAd,
+    Handoff,
+    Receipt,
+}
+
+fn check_field(
+    obj: &Map<String, Value>,
+    key: &str,
+    spec: Spec,
+    presence: Presence,
+    at: &Pointer,
+    report: &mut Report,
+) {
+    let here = || at.key(key);
+    match spec {
+        Spec::Str(min, max) => {
+            report.string(obj, key, at, presence, min, max);
+        }
+        Spec::Num => {
+            report.number(obj, key, at, presence);
+        }
+        Spec::Json => {
+            if let Some(v) = report.field(obj, key, at, presence) {
+                check_json_size(v, &here(), key, report);
+            }
+        }
+        Spec::Refs => {
+            if let Some(items) = report.array(obj, key, at, presence, MAX_ARTIFACT_REFS) {
+                let here = here();
+                for (i, item) in items.iter().enumerate() {
+                    check_artifact_ref(item, &here.index(i), report);
+                }
+            }
+        }
+        Spec::Tags => {
+            if let Some(items) = report.array(obj, key, at, presence, MAX_TAGS) {
+                let here = here();
+                for (i, item) in items.iter().enumerate() {
+                    report.string_value(item, &here.index(i), "tags item", 0, MAX_TAG);
+                }
+            }
+        }
+        Spec::Principal => {
+            if let Some(v) = report.field(obj, key, at, presence) {
+                principal::check(v, &here(), report);
+            }
+        }
+    }
+}
+
+/// Refuses a JSON value over 32,768 UTF-8 bytes of compact `JSON.stringify`.
+pub fn check_json_size(v: &Value, at: &Pointer, what: &str, report: &mut Report) {
+    let len = limits::js_json_len(v);
+    if len > limits::MAX_PAYLOAD_JSON_BYTES {
+        report.push(
+            Diagnostic::error(
+                limits::JSON_TOO_LARGE,
+                at,
+                format!(
+                    "`{what}` is {len} bytes as JSON, over the cap of {}",
+                    limits::MAX_PAYLOAD_JSON_BYTES
+                ),
+            )
+            .with_help("reference large content with an artifact ref instead of inlining it"),
+        );
+    }
+}
+
+fn unknown_fields(obj: &Map<String, Value>, shape: Shape, at: &Pointer, report: &mut Report) {
+    let names = field_names(shape);
+    for k in obj.keys() {
+        if names.contains(&k.as_str()) {
+            continue;
+        }
+        let here = at.key(k);
+        if shape == Shape::Create && ROW_ONLY.iter().any(|f| f.0 == k) {
+            let message =
+                format!("{} is assigned by the hub; upstream strips it from a create body", quote(k));
+            let d = if report.strict() {
+                Diagnostic::warning(SERVER_ASSIGNED, &here, message)
+            } else {
+                Diagnostic::info(SERVER_ASSIGNED, &here, message)
+            };
+            report.push(d);
+            continue;
+        }
+        let other = match shape {
+            Shape::Create => FIELDS.iter().find(|f| f.1 == k).map(|f| f.0),
+            Shape::Row => FIELDS.iter().chain(ROW_ONLY).find(|f| f.0 == k && f.0 != f.1).map(|f| f.1),
+        };
+        let (what, fate) = match shape {
+            Shape::Create => ("an event create body", "upstream strips it"),
+            Shape::Row => ("an event row", "kept as it is"),
+        };
+        let message = if report.strict() {
+            format!("{what} does not declare {}; {fate}", quote(k))
+        } else {
+            format!("{what} does not declare {}; kept as it is", quote(k))
+        };
+        let mut d = if report.strict() {
+            Diagnostic::warning(crate::fields::UNKNOWN, &here, message)
+        } else {
+            Diagnostic::info(crate::fields::UNKNOWN, &here, message)
+        };
+        if let Some(other) = other {
+            let casing = if shape == Shape::Create {
+                "create bodies are snake_case"
+            } else {
+                "stored rows are camelCase"
+            };
+            d = d.with_help(format!("{casing}: did you mean `{other}`?"));
+        }
+        report.push(d);
+    }
+}
+
+/// Checks an artifact ref with upstream's generic rules (its schema is
+/// `.passthrough()`): `kind` 1..128 required; `url` ≤ 8192 (`null`
+/// refused); `ref` ≤ 8192 or `null`; `title` ≤ 512; `source` ≤ 128;
+/// `created_at` a number; any other key kept verbatim. Per-kind rules
+/// (locality, secrets) live with the artifact module.
+pub fn check_artifact_ref(v: &Value, at: &Pointer, report: &mut Report) {
+    let Some(obj) = report.object(v, at, "an artifact ref") else { return };
+    if let Some(kind) = report.string(obj, "kind", at, Presence::Required, 1, MAX_KIND) {
+        report.vocab(kind, &crate::vocab::ARTIFACT_KIND, &at.key("kind"));
+    }
+    report.string(obj, "url", at, Presence::Optional, 0, MAX_STRING);
+    report.string(obj, "ref", at, Presence::Nullable, 0, MAX_STRING);
+    report.string(obj, "title", at, Presence::Optional, 0, MAX_TITLE);
+    report.string(obj, "source", at, Presence::Optional, 0, MAX_KIND);
+    report.number(obj, "created_at", at, Presence::Optional);
+}
+
+/// The document as upstream would store it after a strict write: unknown
+/// top-level fields stripped, the principal normalized, typed payload
+/// defaults filled. Rows keep their declared fields.
+pub fn normalize(v: &Value, shape: Shape) -> Value {
+    let Value::Object(obj) = v else { return v.clone() };
+    let names = field_names(shape);
+    let (type_key, payload_key) =
+        if shape == Shape::Create { ("event_type", "payload_json") } else { ("eventType", "payloadJson") };
+    let event_type = obj.get(type_key).and_then(Value::as_str);
+    let mut out = Map::new();
+    for (k, val) in obj {
+        if !names.contains(&k.as_str()) {
+            continue;
+        }
+        let val = match k.as_str() {
+            "principal" => principal::normalize(val),
+            k if k == payload_key && event_type == Some("handoff") => handoff::normalize_payload(val),
+            _ => val.clone(),
+        };
+        out.insert(k.clone(), val);
+    }
+    Value::Object(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fields::Mode;
+    use serde_json::json;
+
+    fn base() -> Value {
+        json!({
+            "source_kind": "session", "source_ref": "s1", "event_type": "note",
+            "principal": {"kind": "human", "id": "1"}
+        })
+    }
+
+    fn codes_of(v: &Value, shape: Shape, http: bool, mode: Mode) -> Vec<String> {
+        let mut r = Report::new(mode);
+        check(v, shape, http, &Pointer::root(), &mut r);
+        crate::diagnostic::sort(&mut r.diagnostics);
+        r.diagnostics.iter().map(|d| format!("{}@{}", d.code, d.instance_path)).collect()
+    }
+
+    fn codes(v: Value) -> Vec<String> {
+        codes_of(&v, Shape::Create, false, Mode::Strict)
+    }
+
+    fn with(key: &str, val: Value) -> Value {
+        let mut v = base();
+        v[key] = val;
+        v
+    }
+
+    #[test]
+    fn minimal_create_is_clean() {
+        assert!(codes(base()).is_empty());
+    }
+
+    #[test]
+    fn empty_or_null_sink_kind_is_refused() {
+        assert_eq!(codes(with("sink_kind", json!(""))), vec!["limit/string-too-short@/sink_kind"]);
+        assert_eq!(codes(with("sink_kind", Value::Null)), vec!["field/wrong-type@/sink_kind"]);
+    }
+
+    #[test]
+    fn empty_summary_is_accepted_and_null_summary_refused() {
+        assert!(codes(with("summary", json!(""))).is_empty());
+        assert_eq!(codes(with("summary", Value::Null)), vec!["field/wrong-type@/summary"]);
+    }
+
+    #[test]
+    fn summary_cap_counts_code_points() {
+        assert!(codes(with("summary", json!("😀".repeat(2048)))).is_empty());
+        assert_eq!(codes(with("summary", json!("😀".repeat(2049)))), vec!["limit/string-too-long@/summary"]);
+    }
+
+    #[test]
+    fn payload_cap_is_byte_exact() {
+        assert!(codes(with("payload_json", json!("x".repeat(32_766)))).is_empty());
+        assert_eq!(
+            codes(with("payload_json", json!("x".repeat(32_767)))),
+            vec!["limit/json-too-large@/payload_json"]
+        );
+    }
+
+    #[test]
+    fn tags_may_be_empty_strings_but_not_too_many() {
+        assert!(codes(with("tags", json!(["", "a"]))).is_empty());
+        let many: Vec<Value> = (0..33).map(|i| json!(i.to_string())).collect();
+        assert_eq!(codes(with("tags", json!(many))), vec!["limit/too-many-items@/tags"]);
+    }
+
+    #[test]
+    fn server_assigned_fields_are_warned_and_stripped() {
+        let v = with("id", json!("x"));
+        assert_eq!(codes(v.clone()), vec!["event/server-assigned@/id"]);
+        assert!(normalize(&v, Shape::Create).get("id").is_none());
+    }
+
+    #[test]
+    fn camel_case_key_on_create_gets_a_hint() {
+        let mut r = Report::new(Mode::Strict);
+        check(&with("sinkRef", json!("s2")), Shape::Create, false, &Pointer::root(), &mut r);
+        assert_eq!(
+            r.diagnostics[0].help.as_deref(),
+            Some("create bodies are snake_case: did you mean `sink_ref`?")
+        );
+    }
+
+    #[test]
+    fn reserved_provenance_is_refused_only_for_http_writers() {
+        let v = with("provenance", json!(NOTIFY_PROVENANCE));
+        assert!(codes_of(&v, Shape::Create, false, Mode::Strict).is_empty());
+        assert_eq!(
+            codes_of(&v, Shape::Create, true, Mode::Strict),
+            vec!["event/reserved-provenance@/provenance"]
+        );
+    }
+
+    #[test]
+    fn artifact_ref_url_null_is_refused_and_ref_null_accepted() {
+        assert!(codes(with("artifact_refs", json!([{"kind":"url","ref":null,"extra":1}]))).is_empty());
+        assert_eq!(
+            codes(with("artifact_refs", json!([{"kind":"url","url":null}]))),
+            vec!["field/wrong-type@/artifact_refs/0/url"]
+        );
+    }
+
+    #[test]
+    fn typed_event_without_payload_is_refused() {
+        let mut v = with("event_type", json!("work_ad"));
+        assert_eq!(codes(v.clone()), vec!["event/payload-missing@/payload_json"]);
+        v["payload_json"] = json!({"status": "done"});
+        assert!(codes(v).is_empty());
+    }
+
+    #[test]
+    fn create_becomes_a_row_and_back() {
+        let create: EventCreate = serde_json::from_value(with("payload_json", json!({"a": 1.5}))).unwrap();
+        let row = to_row(&create, "e1", 1_785_320_200_000, "default");
+        let json = serde_json::to_value(&row).unwrap();
+        assert_eq!(json["sourceKind"], "session");
+        assert_eq!(json["sinkRef"], Value::Null);
+        assert_eq!(json["ts"], json!(1_785_320_200_000_i64));
+        assert_eq!(json["payloadJson"], json!({"a": 1.5}));
+        assert_eq!(from_row(&row), create);
+        assert!(codes_of(&json, Shape::Row, false, Mode::Strict).is_empty());
+    }
+
+    #[test]
+    fn row_with_snake_case_key_is_noted_for_readers() {
+        let create: EventCreate = serde_json::from_value(base()).unwrap();
+        let mut row = serde_json::to_value(to_row(&create, "e1", 1, "n")).unwrap();
+        row["source_ref"] = json!("x");
+        assert_eq!(codes_of(&row, Shape::Row, false, Mode::Lenient), vec!["field/unknown@/source_ref"]);
+    }
+}

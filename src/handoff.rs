@@ -1,0 +1,220 @@
+//! HandoffEnvelope: a structured request from one session to another
+//! (`event_type: "handoff"`, payload below). The event must name its sink
+//! (`sink_ref`).
+//!
+//! Payload: `{intent, instructions, constraints[], notify_source?,
+//! delivery_state?, confirmation{principal, source, granting_event_id?}}`.
+//!
+//! - `intent` and `instructions` are required, non-blank strings;
+//!   `constraints` a required array (may be empty) of non-blank strings.
+//! - `notify_source` defaults to `true`; a strict `normalized` document
+//!   carries it explicitly.
+//! - `delivery_state`, when present, is one of the v1 states (the hub owns
+//!   it; a create normally leaves it out and the hub starts at `queued`).
+//! - `confirmation.principal` is a principal with the usual accountability
+//!   rules; `confirmation.source` is `human_approved_peer_tool` (which needs
+//!   a human principal) or `delegated_authority` (which needs the
+//!   `granting_event_id` of the grant; the chain is followed by the ledger).
+//!
+//! Other keys are kept verbatim.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::diagnostic::Diagnostic;
+use crate::fields::{Presence, Report};
+use crate::limits::MAX_ID;
+use crate::pointer::Pointer;
+use crate::principal::{self, Principal, PrincipalKind};
+use crate::vocab::{CONFIRMATION_SOURCE, DELIVERY_STATE};
+
+crate::define_codes! {
+    SINK_REQUIRED = "handoff/sink-required", "a handoff event names no `sink_ref` (who it is for)";
+    GRANT_MISSING = "handoff/grant-missing", "a `delegated_authority` confirmation names no `granting_event_id`";
+    APPROVAL_NOT_HUMAN = "handoff/approval-not-human", "a `human_approved_peer_tool` confirmation names a principal that is not human";
+}
+
+/// Who confirmed a handoff, and on what authority.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Confirmation {
+    /// Who confirmed.
+    pub principal: Principal,
+    /// `human_approved_peer_tool` or `delegated_authority`.
+    pub source: String,
+    /// The event that granted the authority (required for `delegated_authority`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub granting_event_id: Option<String>,
+}
+
+/// The payload of a `handoff` event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct HandoffPayload {
+    /// What the sink is asked to do, as a short token (`review_and_test`).
+    pub intent: String,
+    /// What to do, verbatim (untrusted text for the worker).
+    pub instructions: String,
+    /// Bounds on the work (`no_git_push`).
+    pub constraints: Vec<String>,
+    /// Deliver a notice to the source when a receipt resolves this (default `true`).
+    #[serde(default = "default_true")]
+    pub notify_source: bool,
+    /// `queued`, `delivered`, `consumed` or `undeliverable` (hub-owned).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub delivery_state: Option<String>,
+    /// Who confirmed the handoff.
+    pub confirmation: Confirmation,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+/// Checks a `handoff` payload at `at`.
+pub fn check_payload(v: &Value, at: &Pointer, report: &mut Report) {
+    let Some(obj) = report.object(v, at, "a handoff payload") else { return };
+    for key in ["intent", "instructions"] {
+        if let Some(s) = report.string(obj, key, at, Presence::Required, 0, usize::MAX) {
+            report.not_blank(s, &at.key(key), key);
+        }
+    }
+    if let Some(items) = report.array(obj, "constraints", at, Presence::Required, usize::MAX) {
+        let here = at.key("constraints");
+        for (i, item) in items.iter().enumerate() {
+            if let Some(s) = report.string_value(item, &here.index(i), "constraints item", 0, usize::MAX) {
+                report.not_blank(s, &here.index(i), "constraints item");
+            }
+        }
+    }
+    report.boolean(obj, "notify_source", at, Presence::Optional);
+    if let Some(state) = report.string(obj, "delivery_state", at, Presence::Optional, 0, usize::MAX) {
+        report.vocab(state, &DELIVERY_STATE, &at.key("delivery_state"));
+    }
+    if let Some(c) = report.field(obj, "confirmation", at, Presence::Required) {
+        check_confirmation(c, &at.key("confirmation"), report);
+    }
+}
+
+fn check_confirmation(v: &Value, at: &Pointer, report: &mut Report) {
+    let Some(obj) = report.object(v, at, "`confirmation`") else { return };
+    let who = report.field(obj, "principal", at, Presence::Required);
+    let who = who.and_then(|p| principal::check(p, &at.key("principal"), report));
+    let source = report.string(obj, "source", at, Presence::Required, 0, usize::MAX);
+    let grant = report.string(obj, "granting_event_id", at, Presence::Optional, 1, MAX_ID);
+    let Some(source) = source else { return };
+    if !report.vocab(source, &CONFIRMATION_SOURCE, &at.key("source")) {
+        return;
+    }
+    if source == "delegated_authority" && grant.is_none() && !obj.contains_key("granting_event_id") {
+        report.push(
+            Diagnostic::error(
+                GRANT_MISSING,
+                &at.key("granting_event_id"),
+                "a `delegated_authority` confirmation must name the event that granted it",
+            )
+            .with_help("set `granting_event_id`; the chain of grants must end at a human principal"),
+        );
+    }
+    if source == "human_approved_peer_tool"
+        && let Some(p) = who
+        && p.kind != PrincipalKind::Human
+    {
+        report.error(
+            APPROVAL_NOT_HUMAN,
+            &at.key("principal").key("kind"),
+            "a `human_approved_peer_tool` confirmation must name a human principal",
+        );
+    }
+}
+
+/// Reports a handoff event without `sink_ref`.
+pub fn sink_required(at: &Pointer, report: &mut Report) {
+    report.push(
+        Diagnostic::error(SINK_REQUIRED, at, "a handoff must name its sink in `sink_ref`")
+            .with_help("set `sink_kind` and `sink_ref` to the session that receives the work"),
+    );
+}
+
+/// The payload with `notify_source` filled in (default `true`).
+pub fn normalize_payload(v: &Value) -> Value {
+    let mut out = v.clone();
+    if let Value::Object(map) = &mut out
+        && !map.contains_key("notify_source")
+    {
+        map.insert("notify_source".to_owned(), Value::Bool(true));
+    }
+    out
+}
+
+/// A minimal well-formed payload, for tests and examples.
+pub fn example_payload() -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("intent".into(), Value::from("review_and_test"));
+    m.insert("instructions".into(), Value::from("Focus on regressions in peer messaging."));
+    m.insert("constraints".into(), Value::from(vec![Value::from("no_git_push")]));
+    m.insert(
+        "confirmation".into(),
+        serde_json::json!({"principal": {"kind": "human", "id": "operator"}, "source": "human_approved_peer_tool"}),
+    );
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fields::Mode;
+    use serde_json::json;
+
+    fn codes(v: Value) -> Vec<String> {
+        let mut r = Report::new(Mode::Strict);
+        check_payload(&v, &Pointer::root(), &mut r);
+        crate::diagnostic::sort(&mut r.diagnostics);
+        r.diagnostics.iter().map(|d| format!("{}@{}", d.code, d.instance_path)).collect()
+    }
+
+    fn payload() -> Value {
+        Value::Object(example_payload())
+    }
+
+    #[test]
+    fn example_payload_is_clean_and_typed() {
+        assert!(codes(payload()).is_empty());
+        let typed: HandoffPayload = serde_json::from_value(payload()).unwrap();
+        assert!(typed.notify_source);
+    }
+
+    #[test]
+    fn delegated_authority_without_grant_is_refused() {
+        let mut v = payload();
+        v["confirmation"]["source"] = json!("delegated_authority");
+        assert_eq!(codes(v.clone()), vec!["handoff/grant-missing@/confirmation/granting_event_id"]);
+        v["confirmation"]["granting_event_id"] = json!("e0");
+        assert!(codes(v).is_empty());
+    }
+
+    #[test]
+    fn peer_tool_approval_needs_a_human() {
+        let mut v = payload();
+        v["confirmation"]["principal"] = json!({"kind":"agent","id":"session:a","on_behalf_of":"1"});
+        assert_eq!(codes(v), vec!["handoff/approval-not-human@/confirmation/principal/kind"]);
+    }
+
+    #[test]
+    fn blank_intent_and_unknown_delivery_state_are_refused() {
+        let mut v = payload();
+        v["intent"] = json!(" \t");
+        v["delivery_state"] = json!("sent");
+        assert_eq!(codes(v), vec!["vocab/unknown-value@/delivery_state", "field/blank@/intent"]);
+    }
+
+    #[test]
+    fn normalization_fills_notify_source() {
+        assert_eq!(normalize_payload(&payload())["notify_source"], json!(true));
+        let mut v = payload();
+        v["notify_source"] = json!(false);
+        assert_eq!(normalize_payload(&v)["notify_source"], json!(false));
+    }
+}

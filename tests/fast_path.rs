@@ -1,0 +1,146 @@
+//! The borrowed fast path of strict `event_create` validation and the full
+//! rules give the same answer, byte for byte, on every golden case and on
+//! texts written to stress the fast path's own JSON scan.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
+use std::path::Path;
+
+use hapi_a2a_core::Mode;
+use hapi_a2a_core::api::ValidateCall;
+use hapi_a2a_core::validate::{DocumentKind, Options, validate_full_text, validate_text, verdict_text};
+
+fn same_answer(text: &str, http_writer: bool) -> bool {
+    let options = Options { http_writer, ..Options::default() };
+    let kind = DocumentKind::EventCreate;
+    let fast = validate_text(kind, Mode::Strict, text, &options);
+    let full = validate_full_text(kind, Mode::Strict, text, &options);
+    let verdict = verdict_text(kind, Mode::Strict, text, &options);
+    assert_eq!(fast, full, "{text:.200}");
+    assert_eq!((verdict.valid, verdict.diagnostics), (full.valid, full.diagnostics.clone()), "{text:.200}");
+    full.valid && full.diagnostics.is_empty()
+}
+
+#[test]
+fn fast_and_full_paths_agree_on_every_golden_event_create() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/validate");
+    let (mut compared, mut clean) = (0, 0);
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if !path.to_string_lossy().ends_with(".call.json") {
+            continue;
+        }
+        let call: ValidateCall = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        if call.kind != "event_create" || call.mode == Some(Mode::Lenient) {
+            continue;
+        }
+        let text = call.document_text.clone().unwrap_or_else(|| call.document.clone().unwrap().to_string());
+        compared += 1;
+        if same_answer(&text, call.http_writer == Some(true)) {
+            clean += 1;
+        }
+    }
+    assert!(compared >= 100 && clean >= 30, "compared {compared}, clean {clean}");
+}
+
+#[test]
+fn fast_and_full_paths_agree_on_tricky_texts() {
+    let head = r#"{"source_kind":"session","source_ref":"s","event_type":"note","principal":{"kind":"human","id":"1"}"#;
+    let with = |rest: &str| format!("{head},{rest}}}");
+    let texts = [
+        with(r#""summary":"tab\there \u00e9 \"q\"""#),
+        with(r#""payload_json":{"a":1.0,"b":-0,"c":1e21,"d":"\u0001\u001f\/"}"#),
+        with(&format!(r#""payload_json":"{}""#, "\\u00e9".repeat(16_383))),
+        with(&format!(r#""payload_json":"{}""#, "\\u00e9".repeat(16_384))),
+        with(r#""payload_json":{"k":1,"k":2}"#),
+        with(r#""payload_json":{"\u006b":1,"k":2}"#),
+        with(r#""payload_json":{"x":"\ud83d\ude00"}"#),
+        with(r#""payload_json":{"a":[{"b":{}},{"b":{}}]}"#),
+        with(&format!(r#""payload_json":{}{}"#, "[".repeat(63), "]".repeat(63))),
+        with(&format!(r#""payload_json":{}{}"#, "[".repeat(64), "]".repeat(64))),
+        with(r#""tags":["a","\u00e9"], "confidence": 1E2"#),
+        with(r#""principal":{"kind":"human","id":"2"}"#),
+        format!("  {}  ", with(r#""summary":"" "#)),
+        with(r#""event_type":"work_ad","payload_json":{"status":"done","status":"stale"}"#),
+        with(r#""event_type":"work_ad","payload_json":{"status":"d\u006fne"}"#),
+        with(r#""event_type":"work_ad","payload_json":{"status":7}"#),
+        with(r#""event_type":"work_ad","payload_json":{"status":"done","project":7}"#),
+        with(r#""event_type":"work_ad","payload_json":{"status":"done","confidence":"high"}"#),
+        with(r#""event_type":"work_ad","payload_json":{"status":"done","confidence":-0.5,"agent":null}"#),
+        with(r#""event_type":"work_ad","payload_json":{"x":{"status":"done"}}"#),
+        with(r#""event_type":"work_ad","payload_json":[{"status":"done"}]"#),
+        with(r#""event_type":"work_ad","payload_json":{ "status" : "stale" }"#),
+        with(
+            r#""event_type":"work_ad","payload_json":{"status":"done"},"provenance":"AGENT_NOTIFY_SUMMARY""#,
+        ),
+        with(
+            r#""event_type":"handoff_receipt","related_event_id":"h","payload_json":{"status":"completed","checks":[{"command":"t","exit_code":0,"passed":true,"output_ref":{"kind":"log_url","locality":{}}}]}"#,
+        ),
+    ];
+    for t in &texts {
+        same_answer(t, false);
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod properties {
+    use proptest::prelude::*;
+    use serde_json::{Value, json};
+
+    /// A value for a field: mostly plausible, sometimes wrong in a way a
+    /// rule notices.
+    fn field_value() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            Just(json!("session")),
+            Just(json!("")),
+            Just(json!(null)),
+            Just(json!(1.5)),
+            Just(json!("x".repeat(300))),
+            Just(json!(["a", ""])),
+            Just(json!({"status": "done", "project": null})),
+            Just(json!({"status": "stale"})),
+            Just(json!({"intent": "i", "instructions": "do", "constraints": [],
+                        "confirmation": {"principal": {"kind": "human", "id": "1"}, "source": "human_approved_peer_tool"}})),
+            Just(
+                json!({"status": "completed", "checks": [{"command": "t", "exit_code": 0, "passed": true}]})
+            ),
+            Just(json!([{"kind": "url", "url": "https://e.com"}])),
+            Just(json!({"kind": "agent", "id": "a", "on_behalf_of": "1"})),
+            "\\PC{0,8}".prop_map(Value::String),
+        ]
+    }
+
+    const KEYS: &[&str] = &[
+        "sink_kind",
+        "sink_ref",
+        "event_type",
+        "summary",
+        "payload_json",
+        "artifact_refs",
+        "tags",
+        "related_session_id",
+        "related_event_id",
+        "provenance",
+        "idempotency_key",
+        "confidence",
+        "severity",
+        "expires_at",
+        "principal",
+        "colour",
+    ];
+
+    proptest! {
+        #[test]
+        fn fast_and_full_paths_agree_on_generated_creates(
+            fields in prop::collection::vec((0..KEYS.len(), field_value()), 0..8),
+            event_type in prop::sample::select(vec!["note", "work_ad", "handoff", "handoff_receipt"]),
+            http in any::<bool>(),
+        ) {
+            let mut doc = json!({"source_kind": "session", "source_ref": "s", "event_type": event_type,
+                                 "principal": {"kind": "human", "id": "1"}});
+            for (k, v) in fields {
+                doc[KEYS[k]] = v;
+            }
+            super::same_answer(&doc.to_string(), http);
+        }
+    }
+}
