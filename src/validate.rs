@@ -138,6 +138,9 @@ pub struct Verdict {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// Whether the borrowed fast paths run (native builds).
+const FAST_PATHS: bool = cfg!(not(target_arch = "wasm32"));
+
 /// Whether a strict `event_create` text is clean (valid, no diagnostic),
 /// decided without building a `Value` (see [`event::fast`]).
 ///
@@ -145,8 +148,12 @@ pub struct Verdict {
 /// without escapes in which the secret scanner finds nothing: there, the raw
 /// text holds every string verbatim, and a scan of it sees what a scan of
 /// each string would (and more, which only sends a text to the full rules).
+///
+/// The fast paths are a native speed-up only: the wasm build decides every
+/// text by the full rules (the same answers, tested), and is smaller for it.
 fn fast_clean(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> bool {
-    kind == DocumentKind::EventCreate
+    FAST_PATHS
+        && kind == DocumentKind::EventCreate
         && mode == Mode::Strict
         && options.sink.is_none()
         && !text.contains('\\')
@@ -177,7 +184,7 @@ pub fn validate_text(kind: DocumentKind, mode: Mode, text: &str, options: &Optio
     }
     // No duplicated key, no depth or number or surrogate trouble: the plain
     // parser builds the same value as the reporting one, faster.
-    if event::fast::scan(text, MAX_DEPTH).is_some()
+    if FAST_PATHS && event::fast::scan(text, MAX_DEPTH).is_some()
         && let Ok(value) = serde_json::from_str::<Value>(text)
     {
         return finish(kind, mode, &value, options, Vec::new());
