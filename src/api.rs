@@ -18,6 +18,9 @@ use crate::json;
 use crate::pointer::Pointer;
 use crate::validate::{self, DocumentKind};
 
+mod ledger;
+pub use ledger::*;
+
 /// The hard cap on a call's text, in bytes (a ledger of a million events
 /// fits; anything larger is refused before parsing).
 pub const MAX_CALL_BYTES: usize = 512 * 1024 * 1024;
@@ -229,6 +232,10 @@ const OPS: &[(&str, Handler)] = &[
         let dups: Vec<Pointer> = raw.duplicates.iter().filter_map(|p| p.strip_prefix(&document)).collect();
         respond(typed::<ValidateCall>(raw.value).and_then(|c| validate_with_duplicates(&c, &dups)))
     }),
+    ("ledger.view", |raw| respond(typed::<LedgerViewCall>(raw.value).and_then(ledger_view))),
+    ("delivery.transition", |raw| {
+        respond(typed::<DeliveryTransitionCall>(raw.value).map(|c| delivery_transition(&c)))
+    }),
 ];
 
 fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
@@ -264,7 +271,10 @@ pub fn call(op: &str, input: &str) -> String {
     let parsed = match json::parse(input, MAX_CALL_DEPTH) {
         Ok(p) => p,
         Err(e) => {
-            return respond::<()>(Err(CallError::new(e.code, format!("the call is not JSON: {}", e.message))));
+            return respond::<()>(Err(CallError::new(
+                e.code,
+                format!("the call is not JSON: {}", e.message),
+            )));
         }
     };
     let document = Pointer::root().key("document");

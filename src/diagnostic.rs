@@ -158,6 +158,8 @@ pub fn all_codes() -> Vec<CodeInfo> {
         crate::vocab::CODES,
         crate::principal::CODES,
         crate::validate::CODES,
+        crate::ledger::CODES,
+        crate::ledger::delivery::CODES,
     ];
     let mut all: Vec<CodeInfo> = tables.iter().flat_map(|t| t.iter().copied()).collect();
     all.sort_by_key(|c| c.code);

@@ -17,6 +17,9 @@ pub mod vocab;
 pub mod capability;
 pub mod principal;
 
+// The ledger fold.
+pub mod ledger;
+
 // Checks.
 pub mod schema;
 pub mod validate;

@@ -63,4 +63,6 @@ macro_rules! typed_exports {
 typed_exports! {
     "capabilities" => capabilities(CapabilitiesCallJs: "CapabilitiesCall") -> CapabilitiesAnswerJs: "Answer<CapabilitiesAnswer>";
     "validate" => validate(ValidateCallJs: "ValidateCall") -> ValidateAnswerJs: "Answer<ValidateAnswer>";
+    "ledgerView" => ledger_view(LedgerViewCallJs: "LedgerViewCall") -> LedgerViewAnswerJs: "Answer<LedgerViewAnswer>";
+    "deliveryTransition" => delivery_transition(DeliveryTransitionCallJs: "DeliveryTransitionCall") -> DeliveryTransitionAnswerJs: "Answer<DeliveryTransitionAnswer>";
 }
