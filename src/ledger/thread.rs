@@ -115,12 +115,9 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
     lineage.attempts = attempts(l, d, h);
     lineage.latest = lineage.attempts.last().cloned().unwrap_or_else(|| handoff.id.to_string());
     others.sort_by(|a, b| {
-        (&a.direction, &a.relation_type, &a.event_id, &a.link_id).cmp(&(
-            &b.direction,
-            &b.relation_type,
-            &b.event_id,
-            &b.link_id,
-        ))
+        (&a.direction, &a.relation_type, &a.event_id, &a.link_id)
+            .cmp(&(&b.direction, &b.relation_type, &b.event_id, &b.link_id))
+            .then_with(|| a.link.to_string().cmp(&b.link.to_string()))
     });
     others.dedup_by(|a, b| a.link_id == b.link_id && a.link == b.link);
     Some(Thread {
