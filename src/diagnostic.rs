@@ -160,6 +160,9 @@ pub fn all_codes() -> Vec<CodeInfo> {
         crate::validate::CODES,
         crate::ledger::CODES,
         crate::ledger::delivery::CODES,
+        crate::artifact::CODES,
+        crate::locality::CODES,
+        crate::secrets::CODES,
     ];
     let mut all: Vec<CodeInfo> = tables.iter().flat_map(|t| t.iter().copied()).collect();
     all.sort_by_key(|c| c.code);

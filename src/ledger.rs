@@ -38,6 +38,7 @@ use serde_json::Value;
 use crate::diagnostic::Diagnostic;
 use crate::error::CallError;
 
+mod artifact_view;
 pub mod delivery;
 mod derive;
 pub mod generate;

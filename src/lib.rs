@@ -8,12 +8,14 @@ pub mod json;
 pub mod jstext;
 pub mod limits;
 pub mod pointer;
+pub mod url;
 
 // Vocabularies and typed field access.
 pub mod fields;
 pub mod vocab;
 
 // Wire model.
+pub mod artifact;
 pub mod capability;
 pub mod principal;
 
@@ -21,7 +23,9 @@ pub mod principal;
 pub mod ledger;
 
 // Checks.
+pub mod locality;
 pub mod schema;
+pub mod secrets;
 pub mod validate;
 
 // The facade and its adapters.

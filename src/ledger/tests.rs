@@ -257,6 +257,33 @@ fn a_receipt_for_a_work_ad_is_a_finding() {
     assert_eq!(codes(&a.diagnostics), vec![RECEIPT_NOT_FOR_HANDOFF]);
 }
 
+#[test]
+fn a_pr_query_matches_refs_and_check_outputs_by_canonical_identity() {
+    let mut h = ev("h", 1, "handoff", json!({}));
+    h["artifactRefs"] = json!([{"kind": "github_pr", "url": "https://github.com/acme/app/pull/12"}]);
+    let r = receipt("r", 2, "completed");
+    let mut a = ad("a", 3, "s", "done", 9);
+    a["artifactRefs"] = json!([{"kind": "url", "url": "https://example.com/x"},
+                               {"kind": "github_pr", "url": "https://github.com/acme/app/pull/12"}]);
+    let mut other = ev("o", 4, "handoff", json!({}));
+    other["artifactRefs"] = json!([{"kind": "github_pr", "url": "https://github.com/acme/app/pull/13"}]);
+    let l = fold(vec![h, r, a, other], vec![]);
+    let q =
+        Query::Artifact { r#ref: json!({"kind": "github_pr", "url": "https://github.com/acme/app/pull/12"}) };
+    let View::Artifact(v) = l.view(&q, 0.0).unwrap().view else { panic!() };
+    assert_eq!(v.identity.as_deref(), Some("github_pr:acme/app#12"));
+    assert_eq!(v.handoffs.iter().map(|m| m.event_id.as_str()).collect::<Vec<_>>(), vec!["h"]);
+    assert_eq!(v.ads[0].matched_at, vec!["/artifactRefs/1"]);
+    assert!(v.receipts.is_empty());
+}
+
+#[test]
+fn an_artifact_without_identity_is_a_finding() {
+    let l = fold(vec![], vec![]);
+    let a = l.view(&Query::Artifact { r#ref: json!({"kind": "mystery"}) }, 0.0).unwrap();
+    assert_eq!(codes(&a.diagnostics), vec![UNKNOWN_ARTIFACT]);
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod properties {
     use proptest::prelude::*;

@@ -38,11 +38,8 @@ pub(crate) fn answer(l: &Ledger, d: &Derived, query: &Query, now: f64) -> Result
             View::Handoff(Box::new(handoff_view(l, d, &scope, event_id, &mut found)))
         }
         Query::Session { session_id } => View::Session(session_view(l, d, &scope, session_id, &mut found)),
-        Query::Artifact { .. } => {
-            return Err(CallError::new(
-                crate::error::FEATURE_UNAVAILABLE,
-                "the artifact view is not built yet",
-            ));
+        Query::Artifact { r#ref } => {
+            View::Artifact(super::artifact_view::artifact_view(l, d, scope.sym, r#ref, &mut found))
         }
         Query::Fleet => View::Fleet(fleet_view(l, d, &scope, now)),
         Query::Project { project } => View::Project(project_view(l, d, &scope, project, now, &mut found)),
