@@ -281,7 +281,9 @@ fn check_payload_status(obj: &Map<String, Value>, kind: Kind, at: &Pointer, foun
         Kind::WorkAd => ("status", &vocab::WORK_AD_STATUS),
         Kind::Other => return,
     };
-    let Some(value) = obj.get("payloadJson").and_then(|p| p.get(key)) else { return };
+    let Some(value) = obj.get("payloadJson").and_then(|p| p.get(key)).filter(|v| !v.is_null()) else {
+        return;
+    };
     let at = at.key("payloadJson").key(key);
     match value.as_str() {
         Some(s) if vocabulary.contains(s) => {}
