@@ -268,6 +268,14 @@ pub fn call(op: &str, input: &str) -> String {
             format!("unknown operation {}; known: {}", crate::diagnostic::quote(op), known.join(", ")),
         )));
     };
+    // A ledger is the one call that can be hundreds of megabytes: read it
+    // without building a tree of it (falls back to the generic path when the
+    // text is not a well-formed call, so failures keep their codes).
+    if op == "ledger.view"
+        && let Some(answer) = ledger::ledger_view_text(input)
+    {
+        return respond(answer);
+    }
     let parsed = match json::parse(input, MAX_CALL_DEPTH) {
         Ok(p) => p,
         Err(e) => {

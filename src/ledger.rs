@@ -31,9 +31,11 @@
 //! - **Lineage** is `retries` / `supersedes` links from the newer attempt to
 //!   the older one.
 
+use std::borrow::Cow;
 use std::cell::OnceCell;
 
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::diagnostic::Diagnostic;
 use crate::error::CallError;
@@ -48,7 +50,7 @@ pub mod view;
 mod views;
 
 use derive::Derived;
-use row::{Event, FastMap, Link, Sym, Syms};
+use row::{Event, FastMap, Found, Link, Sym, Syms};
 pub use view::*;
 
 crate::define_codes! {
@@ -92,12 +94,12 @@ crate::define_codes! {
 /// assert!(matches!(answer.view, hapi_a2a_core::ledger::View::Handoff(_)));
 /// ```
 #[derive(Debug, Default)]
-pub struct Ledger {
+pub struct Ledger<'a> {
     namespace: Option<String>,
     syms: Syms,
-    events: Vec<Event>,
-    links: Vec<Link>,
-    ids: FastMap<Box<str>, Slot>,
+    events: Vec<Event<'a>>,
+    links: Vec<Link<'a>>,
+    ids: FastMap<Cow<'a, str>, Slot>,
     /// Row-level findings, with the namespace of the row they are about
     /// (`None`: the row names none that could be read).
     row_diagnostics: Vec<(Option<Sym>, Diagnostic)>,
@@ -152,7 +154,7 @@ pub enum Query {
     },
 }
 
-impl Ledger {
+impl<'a> Ledger<'a> {
     /// An empty ledger answering for `namespace` (or, when `None`, for the
     /// only namespace its rows name).
     pub fn new(namespace: Option<&str>) -> Self {
@@ -162,16 +164,36 @@ impl Ledger {
     /// Adds one event row (camelCase top level, `payloadJson` verbatim). The
     /// row is kept as given; returns its position (`/events/<n>`).
     pub fn add_event(&mut self, row: Value) -> usize {
+        self.push_event(|pos, syms, found| row::read_event_value(row, pos, syms, found))
+    }
+
+    /// Adds one event row as raw JSON text, borrowed for the ledger's life:
+    /// the fold keeps no copy of it and parses it again only to show it.
+    pub fn add_event_raw(&mut self, row: &'a RawValue) -> usize {
+        self.push_event(|pos, syms, found| row::read_event_raw(row, pos, syms, found))
+    }
+
+    /// Adds one link row (camelCase). Returns its position (`/links/<n>`).
+    pub fn add_link(&mut self, row: Value) -> usize {
+        self.push_link(|pos, syms, found| row::read_link_value(row, pos, syms, found))
+    }
+
+    /// Adds one link row as raw JSON text, borrowed for the ledger's life.
+    pub fn add_link_raw(&mut self, row: &'a RawValue) -> usize {
+        self.push_link(|pos, syms, found| row::read_link_raw(row, pos, syms, found))
+    }
+
+    fn push_event(&mut self, read: impl FnOnce(usize, &mut Syms, &mut Found) -> Option<Event<'a>>) -> usize {
         let pos = self.events_added;
         self.events_added += 1;
         self.derived = OnceCell::new();
         let mut found = Vec::new();
-        let parsed = row::read_event(row, pos, &mut self.syms, &mut found);
+        let parsed = read(pos, &mut self.syms, &mut found);
         let ns = parsed.as_ref().map(|e| e.ns).or_else(|| found.iter().find_map(|(ns, _)| *ns));
         self.row_diagnostics.extend(found.into_iter().map(|(_, d)| (ns, d)));
         if let Some(event) = parsed {
             let index = u32::try_from(self.events.len()).unwrap_or(u32::MAX);
-            match self.ids.get_mut(&*event.id) {
+            match self.ids.get_mut(event.id.as_ref()) {
                 Some(slot) => match slot {
                     Slot::One(first) => *slot = Slot::Many(vec![*first, index]),
                     Slot::Many(v) => v.push(index),
@@ -185,13 +207,12 @@ impl Ledger {
         pos
     }
 
-    /// Adds one link row (camelCase). Returns its position (`/links/<n>`).
-    pub fn add_link(&mut self, row: Value) -> usize {
+    fn push_link(&mut self, read: impl FnOnce(usize, &mut Syms, &mut Found) -> Option<Link<'a>>) -> usize {
         let pos = self.links_added;
         self.links_added += 1;
         self.derived = OnceCell::new();
         let mut found = Vec::new();
-        let parsed = row::read_link(row, pos, &mut self.syms, &mut found);
+        let parsed = read(pos, &mut self.syms, &mut found);
         let ns = parsed.as_ref().map(|l| l.ns).or_else(|| found.iter().find_map(|(ns, _)| *ns));
         self.row_diagnostics.extend(found.into_iter().map(|(_, d)| (ns, d)));
         if let Some(link) = parsed {

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::error::CallError;
 use crate::ledger::{self, Ledger, Query, View};
@@ -58,6 +59,42 @@ pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> 
     Ok(LedgerViewAnswer { namespace, view, diagnostics })
 }
 
+/// A `ledger.view` call read straight from its text: rows stay raw text
+/// borrowed from the input, so the fold never builds a tree of a whole
+/// ledger (the peak memory stays a small multiple of the input).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LedgerViewText<'a> {
+    #[serde(borrow)]
+    events: Vec<&'a RawValue>,
+    #[serde(borrow, default)]
+    links: Vec<&'a RawValue>,
+    now: f64,
+    query: Query,
+    #[serde(default)]
+    namespace: Option<String>,
+}
+
+/// `ledger.view` from call text, or `None` when the text is not a
+/// well-formed call (the generic path then says why, with its codes).
+/// Rows are kept verbatim: a key named twice inside a row is shown as it
+/// was written (`JSON.parse` keeps the last).
+pub(crate) fn ledger_view_text(input: &str) -> Option<Result<LedgerViewAnswer, CallError>> {
+    let call: LedgerViewText<'_> = serde_json::from_str(input).ok()?;
+    let mut fold = Ledger::new(call.namespace.as_deref());
+    for row in call.events {
+        fold.add_event_raw(row);
+    }
+    for row in call.links {
+        fold.add_link_raw(row);
+    }
+    Some(fold.view(&call.query, call.now).map(|a| LedgerViewAnswer {
+        namespace: a.namespace,
+        view: a.view,
+        diagnostics: a.diagnostics,
+    }))
+}
+
 /// `delivery.transition`: one proposed move of a handoff's delivery state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -86,4 +123,58 @@ pub struct DeliveryTransitionAnswer {
 pub fn delivery_transition(call: &DeliveryTransitionCall) -> DeliveryTransitionAnswer {
     let t = ledger::delivery::transition(&call.from, &call.to);
     DeliveryTransitionAnswer { allowed: t.allowed, code: t.code.to_owned(), message: t.message.to_owned() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ledger::generate::generate_demo_ledger;
+    use serde_json::json;
+
+    fn both_paths(text: &str) -> (Value, Value) {
+        let generic = serde_json::from_str::<LedgerViewCall>(text)
+            .map_err(|e| e.to_string())
+            .and_then(|c| ledger_view(c).map_err(|e| e.to_string()));
+        let fast = ledger_view_text(text).map(|r| r.map_err(|e| e.to_string()));
+        (
+            serde_json::to_value(generic.ok()).unwrap_or_default(),
+            serde_json::to_value(fast.and_then(Result::ok)).unwrap_or_default(),
+        )
+    }
+
+    #[test]
+    fn the_text_path_answers_exactly_as_the_value_path() {
+        let g = generate_demo_ledger(400);
+        for query in [
+            json!({"by": "fleet"}),
+            json!({"by": "session", "sessionId": g.session_id}),
+            json!({"by": "project", "project": "alpha"}),
+            json!({"by": "artifact", "ref": {"kind": "github_pr", "url": "https://github.com/acme/app/pull/7"}}),
+        ] {
+            let text =
+                json!({"events": g.events, "links": g.links, "now": g.now, "query": query}).to_string();
+            let (generic, fast) = both_paths(&text);
+            assert!(!generic.is_null());
+            assert_eq!(generic, fast);
+        }
+    }
+
+    #[test]
+    fn the_text_path_reads_escaped_and_malformed_rows_like_the_value_path() {
+        let text = r#"{"now":1,"query":{"by":"session","sessionId":"s\u0041"},
+            "events":[{"id":"e\"1","ts":1,"namespace":"n","eventType":"work_ad","sourceRef":"sA",
+                       "tags":["project:p\u00e9"],"payloadJson":{"status":"done","status":"failed"}},
+                      {"id":"e2","ts":"x","namespace":"n","eventType":"work_ad","relatedSessionId":"sA","payloadJson":[1]},
+                      17, {"id":"e3","id":"e4","ts":2,"namespace":"n","sourceRef":"sA"}],
+            "links":[{"fromEventId":"e2","toEventId":"e\"1","relationType":"follows","namespace":"n"}, []]}"#;
+        let (generic, fast) = both_paths(text);
+        assert!(!fast.is_null());
+        assert_eq!(generic, fast);
+    }
+
+    #[test]
+    fn a_call_the_text_path_cannot_read_falls_back() {
+        assert!(ledger_view_text(r#"{"events":[],"now":1,"query":{"by":"fleet"},"now":2}"#).is_none());
+        assert!(ledger_view_text(r#"{"events":[],"now":1,"query":{"by":"nope"}}"#).is_none());
+    }
 }

@@ -67,7 +67,7 @@ pub(crate) fn artifact_view(
             (Some(e.ns) == ns && d.is_canonical(i)).then_some(i)
         })
         .filter_map(|i| {
-            let at = matches(&l.events.get(i as usize)?.row, &identity);
+            let at = matches(&l.events.get(i as usize)?.body.value(), &identity);
             (!at.is_empty()).then_some((i, at))
         })
         .collect();
@@ -77,7 +77,7 @@ pub(crate) fn artifact_view(
     });
     for (i, matched_at) in hits {
         let Some(e) = l.events.get(i as usize) else { continue };
-        let entry = ArtifactMatch { event_id: e.id.to_string(), matched_at, event: e.row.clone() };
+        let entry = ArtifactMatch { event_id: e.id.to_string(), matched_at, event: e.to_value() };
         match e.kind {
             Kind::Handoff => view.handoffs.push(entry),
             Kind::Receipt => view.receipts.push(entry),

@@ -58,7 +58,7 @@ fn idx(i: usize) -> u32 {
 }
 
 /// Looks an id up in one namespace: the canonical event, if any.
-pub(crate) fn lookup(ledger: &Ledger, canon: &[u32], id: &str, ns: Sym) -> Option<u32> {
+pub(crate) fn lookup(ledger: &Ledger<'_>, canon: &[u32], id: &str, ns: Sym) -> Option<u32> {
     let slot = ledger.ids.get(id)?;
     slot.as_slice()
         .iter()
@@ -67,13 +67,13 @@ pub(crate) fn lookup(ledger: &Ledger, canon: &[u32], id: &str, ns: Sym) -> Optio
 }
 
 /// Whether an id names an event of some namespace other than `ns`.
-pub(crate) fn exists_elsewhere(ledger: &Ledger, id: &str, ns: Sym) -> bool {
+pub(crate) fn exists_elsewhere(ledger: &Ledger<'_>, id: &str, ns: Sym) -> bool {
     ledger.ids.get(id).is_some_and(|slot| {
         slot.as_slice().iter().any(|&i| ledger.events.get(i as usize).is_some_and(|e| e.ns != ns))
     })
 }
 
-pub(crate) fn derive(ledger: &Ledger) -> Derived {
+pub(crate) fn derive(ledger: &Ledger<'_>) -> Derived {
     let events = &ledger.events;
     let mut d = Derived { canon: (0..idx(events.len())).collect(), ..Derived::default() };
     duplicates(ledger, &mut d);
@@ -106,7 +106,7 @@ pub(crate) fn derive(ledger: &Ledger) -> Derived {
 
 /// Rows repeating one id in one namespace: the same row counts once; rows
 /// that differ keep the one with the smallest `(ts, compact JSON)`.
-fn duplicates(ledger: &Ledger, d: &mut Derived) {
+fn duplicates(ledger: &Ledger<'_>, d: &mut Derived) {
     let events = &ledger.events;
     let mut groups: Vec<&[u32]> = ledger
         .ids
@@ -128,17 +128,23 @@ fn duplicates(ledger: &Ledger, d: &mut Derived) {
             if group.len() < 2 {
                 continue;
             }
-            let rows: Vec<(u32, &Event, String)> = group
+            let rows: Vec<(u32, &Event<'_>, Value, String)> = group
                 .iter()
                 .filter_map(|&i| events.get(i as usize).map(|e| (i, e)))
-                .map(|(i, e)| (i, e, serde_json::to_string(&e.row).unwrap_or_default()))
+                .map(|(i, e)| {
+                    let v = e.to_value();
+                    let text = serde_json::to_string(&v).unwrap_or_default();
+                    (i, e, v, text)
+                })
                 .collect();
-            let Some(&(winner_index, winner, _)) =
-                rows.iter().min_by(|a, b| a.1.ts.total_cmp(&b.1.ts).then_with(|| a.2.cmp(&b.2)))
+            let Some((winner_index, winner_row)) = rows
+                .iter()
+                .min_by(|a, b| a.1.ts.total_cmp(&b.1.ts).then_with(|| a.3.cmp(&b.3)))
+                .map(|(i, _, v, _)| (*i, v))
             else {
                 continue;
             };
-            let identical = rows.iter().all(|(_, e, _)| e.row == winner.row);
+            let identical = rows.iter().all(|(_, _, v, _)| v == winner_row);
             for &i in &group {
                 if let Some(c) = d.canon.get_mut(i as usize) {
                     *c = winner_index;
@@ -180,7 +186,7 @@ fn same_body(a: &Value, b: &Value) -> bool {
         && a.iter().filter(|(k, _)| !skip(k)).all(|(k, v)| b.get(k) == Some(v))
 }
 
-fn idempotency(ledger: &Ledger, d: &mut Derived) {
+fn idempotency(ledger: &Ledger<'_>, d: &mut Derived) {
     let events = &ledger.events;
     let mut groups: FastMap<(Sym, &str), Vec<u32>> = FastMap::default();
     for (i, e) in events.iter().enumerate() {
@@ -202,7 +208,7 @@ fn idempotency(ledger: &Ledger, d: &mut Derived) {
         for &i in rest {
             let Some(e) = events.get(i as usize) else { continue };
             let at = e.pointer().key("idempotencyKey");
-            if same_body(&e.row, &original.row) {
+            if same_body(&e.to_value(), &original.to_value()) {
                 if let Some(c) = d.canon.get_mut(i as usize) {
                     *c = first;
                 }
@@ -248,7 +254,7 @@ fn idempotency(ledger: &Ledger, d: &mut Derived) {
     }
 }
 
-fn resolve_links(ledger: &Ledger, d: &mut Derived) {
+fn resolve_links(ledger: &Ledger<'_>, d: &mut Derived) {
     let n = ledger.events.len();
     d.ends = Vec::with_capacity(ledger.links.len());
     let mut out_count = vec![0u32; n + 1];
@@ -355,7 +361,7 @@ fn prefix_sums(counts: &[u32]) -> Vec<u32> {
     out
 }
 
-fn related_receipts(ledger: &Ledger, d: &mut Derived) {
+fn related_receipts(ledger: &Ledger<'_>, d: &mut Derived) {
     for (i, e) in ledger.events.iter().enumerate() {
         let i = idx(i);
         if e.kind != Kind::Receipt || !d.is_canonical(i) {
@@ -374,7 +380,7 @@ fn related_receipts(ledger: &Ledger, d: &mut Derived) {
 /// Reports every `retries` / `supersedes` link inside a strongly connected
 /// component (iterative Tarjan, so deep lineages cannot overflow the stack).
 #[expect(clippy::indexing_slicing, reason = "every index is an event index below n, resolved with the links")]
-fn lineage_cycles(ledger: &Ledger, d: &mut Derived) {
+fn lineage_cycles(ledger: &Ledger<'_>, d: &mut Derived) {
     let n = ledger.events.len();
     let lineage = |li: u32| -> Option<(u32, u32)> {
         let link = ledger.links.get(li as usize)?;

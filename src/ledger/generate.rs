@@ -30,10 +30,47 @@ fn uuid(kind: u64, i: u64) -> String {
 /// (chained by `follows`), handoffs to the next session and receipts
 /// (`resolves`); every eighth handoff retries the previous one.
 pub fn generate_demo_ledger(n: usize) -> Generated {
-    let sessions = (n / 100).max(4) as u64;
-    let projects = ["alpha", "beta", "gamma", "delta"];
     let mut events = Vec::with_capacity(n);
     let mut links = Vec::with_capacity(n);
+    let (now, session_id) = each_row(n, |e| events.push(e), |l| links.push(l));
+    Generated { events, links, now, session_id }
+}
+
+/// The same ledger as [`generate_demo_ledger`], written straight to JSON
+/// text (the events array and the links array) without holding the rows
+/// as values: what a benchmark of the text path feeds in.
+pub fn generate_demo_ledger_text(n: usize) -> GeneratedText {
+    let mut events = String::from("[");
+    let mut links = String::from("[");
+    let push = |out: &mut String, row: Value| {
+        if out.len() > 1 {
+            out.push(',');
+        }
+        out.push_str(&row.to_string());
+    };
+    let (now, session_id) = each_row(n, |e| push(&mut events, e), |l| push(&mut links, l));
+    events.push(']');
+    links.push(']');
+    GeneratedText { events, links, now, session_id }
+}
+
+/// A generated ledger as JSON text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeneratedText {
+    /// The event rows, as one JSON array.
+    pub events: String,
+    /// The link rows, as one JSON array.
+    pub links: String,
+    /// As [`Generated::now`].
+    pub now: f64,
+    /// As [`Generated::session_id`].
+    pub session_id: String,
+}
+
+fn each_row(n: usize, mut on_event: impl FnMut(Value), mut on_link: impl FnMut(Value)) -> (f64, String) {
+    let sessions = (n / 100).max(4) as u64;
+    let projects = ["alpha", "beta", "gamma", "delta"];
+    let mut links_made = 0usize;
     let mut last_ad: Vec<Option<String>> = vec![None; sessions as usize];
     let mut last_handoff: Vec<Option<String>> = vec![None; sessions as usize];
     let mut handoffs = 0u64;
@@ -59,7 +96,8 @@ pub fn generate_demo_ledger(n: usize) -> Generated {
                     .unwrap_or("unknown");
                 let prev = last_ad.get_mut(slot).and_then(|p| p.replace(id.clone()));
                 if let Some(prev) = &prev {
-                    links.push(link(&id, prev, "follows", link_no, ts));
+                    on_link(link(&id, prev, "follows", link_no, ts));
+                    links_made += 1;
                     link_no += 1;
                 }
                 (
@@ -75,7 +113,8 @@ pub fn generate_demo_ledger(n: usize) -> Generated {
                 if handoffs.is_multiple_of(8)
                     && let Some(prev) = &prev
                 {
-                    links.push(link(&id, prev, "retries", link_no, ts));
+                    on_link(link(&id, prev, "retries", link_no, ts));
+                    links_made += 1;
                     link_no += 1;
                 }
                 let payload = json!({"intent":"review_and_test","instructions":"Run the suite and report.",
@@ -87,7 +126,8 @@ pub fn generate_demo_ledger(n: usize) -> Generated {
             _ => {
                 let target = last_handoff.get(((s + sessions - 1) % sessions) as usize).cloned().flatten();
                 if let Some(t) = &target {
-                    links.push(link(&id, t, "resolves", link_no, ts));
+                    on_link(link(&id, t, "resolves", link_no, ts));
+                    links_made += 1;
                     link_no += 1;
                 }
                 let payload = json!({"status": if i % 3 == 0 { "incomplete" } else { "completed" },
@@ -96,7 +136,7 @@ pub fn generate_demo_ledger(n: usize) -> Generated {
                 ("handoff_receipt", Value::Null, payload, target)
             }
         };
-        events.push(json!({
+        on_event(json!({
             "id": id, "ts": ts, "sourceKind": "session", "sourceRef": session,
             "sinkKind": if sink_ref.is_null() { Value::Null } else { json!("session") }, "sinkRef": sink_ref,
             "eventType": event_type, "summary": format!("{event_type} {i}"), "payloadJson": payload,
@@ -107,18 +147,13 @@ pub fn generate_demo_ledger(n: usize) -> Generated {
         }));
     }
     let mut i = 0u64;
-    while links.len() < n && n > 1 {
+    while links_made < n && n > 1 {
         let from = uuid(2, (i % (n as u64 - 1)) + 1);
         let to = uuid(2, i % (n as u64 - 1));
-        links.push(link(&from, &to, "follows", link_no, BASE_TS + i));
+        on_link(link(&from, &to, "follows", link_no, BASE_TS + i));
+        links_made += 1;
         link_no += 1;
         i += 1;
     }
-    links.truncate(n);
-    Generated {
-        events,
-        links,
-        now: (BASE_TS + (n as u64) * 1_000 - 1_800_000) as f64,
-        session_id: uuid(1, 0),
-    }
+    ((BASE_TS + (n as u64) * 1_000 - 1_800_000) as f64, uuid(1, 0))
 }

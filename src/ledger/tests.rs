@@ -19,7 +19,7 @@ fn link(id: &str, from: &str, to: &str, rel: &str) -> Value {
     json!({"id": id, "fromEventId": from, "toEventId": to, "relationType": rel, "namespace": "ns", "createdAt": 1})
 }
 
-fn fold(events: Vec<Value>, links: Vec<Value>) -> Ledger {
+fn fold(events: Vec<Value>, links: Vec<Value>) -> Ledger<'static> {
     let mut l = Ledger::new(Some("ns"));
     for e in events {
         l.add_event(e);

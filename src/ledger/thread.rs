@@ -12,7 +12,7 @@ use super::{AUDIT_CROSS_NAMESPACE, AUDIT_CYCLE, AUDIT_MISSING, AUDIT_NOT_HUMAN, 
 use crate::diagnostic::{Diagnostic, quote};
 use crate::vocab::receipt_status_is_terminal;
 
-fn event(l: &Ledger, i: u32) -> Option<&Event> {
+fn event<'l, 'a>(l: &'l Ledger<'a>, i: u32) -> Option<&'l Event<'a>> {
     l.events.get(i as usize)
 }
 
@@ -56,7 +56,7 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
                     relation_type: l.syms.name(link.relation).to_owned(),
                     direction: direction.to_owned(),
                     event_id: other_id,
-                    link: link.row.clone(),
+                    link: link.body.value().into_owned(),
                 }),
             }
         }
@@ -70,7 +70,7 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
     let mut incomplete_seen = false;
     for r in receipt_ids {
         let Some(e) = event(l, r) else { continue };
-        let status = e.payload_str("status").map(str::to_owned);
+        let status = e.status.map(|s| l.syms.name(s).to_owned());
         let late = incomplete_seen || handoff.expires_at.is_some_and(|x| e.ts > x);
         incomplete_seen |= status.as_deref() == Some("incomplete");
         let mut relations = tied.remove(&r).unwrap_or_default();
@@ -82,10 +82,12 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
             status,
             late,
             relations,
-            event: e.row.clone(),
+            event: e.to_value(),
         });
     }
-    let delivery_state = handoff.payload_str("delivery_state").map(str::to_owned);
+    let delivery_state = handoff.status.map(|s| l.syms.name(s).to_owned());
+    let row = handoff.to_value();
+    let text = |k: &str| row.get(k).and_then(Value::as_str).map(str::to_owned);
     let (outcome, decided_by) = outcome(&receipts, delivery_state.as_deref());
     if outcome == "conflict" {
         let detail: Vec<String> = receipts
@@ -122,16 +124,16 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
     others.dedup_by(|a, b| a.link_id == b.link_id && a.link == b.link);
     Some(Thread {
         handoff_id: handoff.id.to_string(),
-        source_ref: handoff.str_field("sourceRef").map(str::to_owned),
-        sink_ref: handoff.str_field("sinkRef").map(str::to_owned),
+        source_ref: text("sourceRef"),
+        sink_ref: text("sinkRef"),
         delivery_state,
         outcome,
         decided_by,
         receipts,
         lineage,
-        audit: audit(l, d, h, found),
+        audit: audit(l, d, h, &row, found),
         links: others,
-        handoff: handoff.row.clone(),
+        handoff: row,
     })
 }
 
@@ -189,8 +191,8 @@ fn attempts(l: &Ledger, d: &Derived, h: u32) -> Vec<String> {
     all.into_iter().map(|i| id_of(l, i)).collect()
 }
 
-fn confirmation(e: &Event) -> Option<&Value> {
-    e.payload("confirmation")
+fn confirmation(row: &Value) -> Option<&Value> {
+    row.get("payloadJson").and_then(|p| p.get("confirmation"))
 }
 
 fn human_principal(v: Option<&Value>) -> Option<&Value> {
@@ -199,25 +201,27 @@ fn human_principal(v: Option<&Value>) -> Option<&Value> {
 
 /// Follows `granting_event_id` from a `delegated_authority` handoff until a
 /// human principal, or a finding.
-fn audit(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic>) -> Option<AuditChain> {
+fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnostic>) -> Option<AuditChain> {
     let handoff = event(l, h)?;
-    let source = confirmation(handoff)?.get("source").and_then(Value::as_str)?;
+    let source = confirmation(row)?.get("source").and_then(Value::as_str)?;
     if source != "delegated_authority" {
         return None;
     }
     let at = handoff.pointer().key("payloadJson").key("confirmation");
     let mut chain = AuditChain { grants: Vec::new(), ends_at_human: false, human: None, code: None };
     let mut visited = BTreeSet::from([h]);
-    let mut current = handoff;
+    let mut current_id = handoff.id.to_string();
+    let mut current_row = row.clone();
     let (code, message) = loop {
-        let grant_id = confirmation(current).and_then(|c| c.get("granting_event_id")).and_then(Value::as_str);
+        let grant_id =
+            confirmation(&current_row).and_then(|c| c.get("granting_event_id")).and_then(Value::as_str);
         let Some(grant_id) = grant_id else {
             break (
                 AUDIT_MISSING,
                 format!(
                     "grant chain of {} stops at {}, which names no `granting_event_id`",
                     quote(&handoff.id),
-                    quote(&current.id)
+                    quote(&current_id)
                 ),
             );
         };
@@ -250,14 +254,18 @@ fn audit(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic>) -> Option
             );
         };
         chain.grants.push(grant.id.to_string());
-        if let Some(p) = human_principal(grant.field("principal")) {
+        let grant_row = grant.to_value();
+        if let Some(p) = human_principal(grant_row.get("principal")) {
             chain.ends_at_human = true;
             chain.human = Some(p.clone());
             return Some(chain);
         }
-        let conf = confirmation(grant);
+        let conf = confirmation(&grant_row);
         match conf.and_then(|c| c.get("source")).and_then(Value::as_str) {
-            Some("delegated_authority") => current = grant,
+            Some("delegated_authority") => {
+                current_id = grant.id.to_string();
+                current_row = grant_row;
+            }
             Some("human_approved_peer_tool")
                 if human_principal(conf.and_then(|c| c.get("principal"))).is_some() =>
             {

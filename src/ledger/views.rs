@@ -119,13 +119,13 @@ fn handoff_view(
             format!(
                 "event {} is a {} event, not a handoff",
                 quote(event_id),
-                quote(e.str_field("eventType").unwrap_or(""))
+                quote(l.syms.name(e.event_type))
             ),
         ));
         return HandoffView {
             event_id: event_id.to_owned(),
             found: true,
-            event: Some(e.row.clone()),
+            event: Some(e.to_value()),
             thread: None,
         };
     }
@@ -184,10 +184,10 @@ fn session_event(l: &Ledger, d: &Derived, i: u32, roles: Vec<String>) -> Option<
     Some((
         SessionEvent {
             event_id: e.id.to_string(),
-            event_type: e.str_field("eventType").unwrap_or("").to_owned(),
+            event_type: l.syms.name(e.event_type).to_owned(),
             roles,
             thread_ids,
-            event: e.row.clone(),
+            event: e.to_value(),
         },
         handoffs,
     ))
@@ -270,7 +270,7 @@ fn pick_head(l: &Ledger, d: &Derived, ties: &[u32]) -> Option<u32> {
 
 fn current_ad(l: &Ledger, session: Sym, i: u32, now: f64) -> Option<CurrentAd> {
     let e = l.events.get(i as usize)?;
-    let reported = e.payload_str("status").map(str::to_owned);
+    let reported = e.status.map(|s| l.syms.name(s).to_owned());
     let stale = e.expires_at.is_some_and(|x| x <= now);
     let status =
         if stale { "stale".to_owned() } else { reported.clone().unwrap_or_else(|| "unknown".to_owned()) };
@@ -280,8 +280,8 @@ fn current_ad(l: &Ledger, session: Sym, i: u32, now: f64) -> Option<CurrentAd> {
         status,
         reported_status: reported,
         stale,
-        project: e.project().map(str::to_owned),
-        event: e.row.clone(),
+        project: e.project.map(|p| l.syms.name(p).to_owned()),
+        event: e.to_value(),
     })
 }
 
@@ -319,7 +319,8 @@ fn project_view(
     now: f64,
     found: &mut Vec<Diagnostic>,
 ) -> ProjectView {
-    let in_project = |e: &Event| e.project() == Some(project);
+    let sym = l.syms.get(project);
+    let in_project = |e: &Event| sym.is_some() && e.project == sym;
     let ads: Vec<CurrentAd> = current_ads(l, d, scope, in_project)
         .into_iter()
         .filter_map(|(s, i)| current_ad(l, s, i, now))
