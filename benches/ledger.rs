@@ -32,6 +32,7 @@ fn fold_text(bencher: Bencher, n: usize) {
         let events: Vec<&RawValue> = serde_json::from_str(&g.events).unwrap_or_default();
         let links: Vec<&RawValue> = serde_json::from_str(&g.links).unwrap_or_default();
         let mut ledger = Ledger::new(Some("ns-demo"));
+        ledger.reserve(events.len(), links.len());
         for row in events {
             ledger.add_event_raw(row);
         }
@@ -60,6 +61,7 @@ fn fold_values(bencher: Bencher, n: usize) {
     let session = Query::Session { session_id: g.session_id.clone() };
     bencher.with_inputs(|| (g.events.clone(), g.links.clone())).bench_local_values(|(events, links)| {
         let mut ledger = Ledger::new(Some("ns-demo"));
+        ledger.reserve(events.len(), links.len());
         for e in events {
             ledger.add_event(e);
         }

@@ -221,6 +221,13 @@ impl<'a> Ledger<'a> {
         pos
     }
 
+    /// Makes room for `events` more event rows and `links` more link rows.
+    pub fn reserve(&mut self, events: usize, links: usize) {
+        self.events.reserve(events);
+        self.ids.reserve(events);
+        self.links.reserve(links);
+    }
+
     /// How many event and link rows were added (readable or not).
     pub fn len(&self) -> (usize, usize) {
         (self.events_added, self.links_added)

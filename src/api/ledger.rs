@@ -49,6 +49,7 @@ pub struct LedgerViewAnswer {
 pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> {
     let LedgerViewCall { events, links, now, query, namespace } = call;
     let mut fold = Ledger::new(namespace.as_deref());
+    fold.reserve(events.len(), links.len());
     for row in events {
         fold.add_event(row);
     }
@@ -82,6 +83,7 @@ struct LedgerViewText<'a> {
 pub(crate) fn ledger_view_text(input: &str) -> Option<Result<LedgerViewAnswer, CallError>> {
     let call: LedgerViewText<'_> = serde_json::from_str(input).ok()?;
     let mut fold = Ledger::new(call.namespace.as_deref());
+    fold.reserve(call.events.len(), call.links.len());
     for row in call.events {
         fold.add_event_raw(row);
     }

@@ -188,15 +188,25 @@ fn same_body(a: &Value, b: &Value) -> bool {
 
 fn idempotency(ledger: &Ledger<'_>, d: &mut Derived) {
     let events = &ledger.events;
-    let mut groups: FastMap<(Sym, &str), Vec<u32>> = FastMap::default();
+    // One slot per key; a group is built only for keys that repeat.
+    let mut first: FastMap<(Sym, &str), u32> = FastMap::default();
+    first.reserve(events.len());
+    let mut repeated: FastMap<(Sym, &str), Vec<u32>> = FastMap::default();
     for (i, e) in events.iter().enumerate() {
         if let Some(key) = e.idempotency_key.as_deref()
             && d.is_canonical(idx(i))
         {
-            groups.entry((e.ns, key)).or_default().push(idx(i));
+            match first.entry((e.ns, key)) {
+                std::collections::hash_map::Entry::Vacant(v) => {
+                    v.insert(idx(i));
+                }
+                std::collections::hash_map::Entry::Occupied(o) => {
+                    repeated.entry((e.ns, key)).or_insert_with(|| vec![*o.get()]).push(idx(i));
+                }
+            }
         }
     }
-    let mut groups: Vec<((Sym, &str), Vec<u32>)> = groups.into_iter().filter(|(_, g)| g.len() > 1).collect();
+    let mut groups: Vec<((Sym, &str), Vec<u32>)> = repeated.into_iter().collect();
     groups.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     for ((ns, key), mut group) in groups {
         group.sort_by(|&a, &b| match (events.get(a as usize), events.get(b as usize)) {

@@ -205,7 +205,7 @@ impl<'v> Field<'v> {
             Field::Parsed(Value::Object(_)) => b'{',
             Field::Parsed(Value::Bool(_)) => b't',
             Field::Parsed(Value::Null) => b'n',
-            Field::Raw(r) => r.get().trim_start().bytes().next().unwrap_or(b'n'),
+            Field::Raw(r) => r.get().bytes().next().unwrap_or(b'n'),
         }
     }
 
@@ -388,36 +388,68 @@ impl<'v> EventFields<'v> {
     }
 }
 
-/// Payload `status`, `delivery_state` and `project`, owned.
-struct PayloadFields {
-    status: Option<Result<String, ()>>,
-    delivery_state: Option<Result<String, ()>>,
-    project: Option<String>,
+/// Payload `status`, `delivery_state` and `project` (`Err` when not a string).
+struct PayloadFields<'v> {
+    status: Option<Result<Cow<'v, str>, ()>>,
+    delivery_state: Option<Result<Cow<'v, str>, ()>>,
+    project: Option<Cow<'v, str>>,
 }
 
-fn payload_fields(payload: Option<Field<'_>>) -> PayloadFields {
-    let read = |f: Option<Field<'_>>| f.map(|f| f.str().map(Cow::into_owned).ok_or(()));
-    let none = PayloadFields { status: None, delivery_state: None, project: None };
-    let Some(payload) = payload.filter(|p| p.is(Want::Object)) else { return none };
-    let of_value = |v: &Value| {
+fn payload_fields<'v>(payload: Option<Field<'v>>) -> PayloadFields<'v> {
+    fn read<'x>(f: Option<Field<'x>>) -> Option<Result<Cow<'x, str>, ()>> {
+        f.map(|f| f.str().ok_or(()))
+    }
+    fn own(c: Cow<'_, str>) -> Cow<'static, str> {
+        Cow::Owned(c.into_owned())
+    }
+    let none = || PayloadFields { status: None, delivery_state: None, project: None };
+    let Some(payload) = payload.filter(|p| p.is(Want::Object)) else { return none() };
+    let of_value = |v: &'v Value| {
         let f = |k: &str| Field::of_value(v.get(k));
         PayloadFields {
             status: read(f("status")),
             delivery_state: read(f("delivery_state")),
-            project: f("project").and_then(|p| p.str()).map(Cow::into_owned),
+            project: f("project").and_then(|p| p.str()),
         }
     };
     match payload {
         Field::Parsed(v) => of_value(v),
-        Field::Raw(r) => match serde_json::from_str::<RawPayload<'_>>(r.get()) {
+        Field::Raw(r) => match serde_json::from_str::<RawPayload<'v>>(r.get()) {
             Ok(p) => PayloadFields {
                 status: read(Field::of_raw(p.status)),
                 delivery_state: read(Field::of_raw(p.delivery_state)),
-                project: Field::of_raw(p.project).and_then(|p| p.str()).map(Cow::into_owned),
+                project: Field::of_raw(p.project).and_then(|p| p.str()),
             },
             // A key named twice: read it as `JSON.parse` would (last wins).
-            Err(_) => serde_json::from_str::<Value>(r.get()).map(|v| of_value(&v)).unwrap_or(none),
+            Err(_) => match serde_json::from_str::<Value>(r.get()) {
+                Ok(v) => {
+                    let f = |k: &str| Field::of_value(v.get(k));
+                    PayloadFields {
+                        status: read(f("status")).map(|r| r.map(own)),
+                        delivery_state: read(f("delivery_state")).map(|r| r.map(own)),
+                        project: f("project").and_then(|p| p.str()).map(own),
+                    }
+                }
+                Err(_) => none(),
+            },
         },
+    }
+}
+
+/// Where a row is, turned into a pointer only when there is a finding.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct At {
+    table: &'static str,
+    pos: usize,
+}
+
+impl At {
+    fn ptr(&self) -> Pointer {
+        Pointer::root().key(self.table).index(self.pos)
+    }
+
+    fn key(&self, key: &str) -> Pointer {
+        self.ptr().key(key)
     }
 }
 
@@ -432,9 +464,9 @@ pub(crate) fn read_event_value<'a>(
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<Event<'a>> {
-    let at = Pointer::root().key("events").index(pos);
+    let at = At { table: "events", pos };
     let Some(obj) = row.as_object() else {
-        found.push((None, Diagnostic::error(MALFORMED_EVENT, &at, "an event row must be an object")));
+        found.push((None, Diagnostic::error(MALFORMED_EVENT, &at.ptr(), "an event row must be an object")));
         return None;
     };
     let read = read_fields(&EventFields::of_value(obj), &at, syms, found)?;
@@ -449,7 +481,7 @@ pub(crate) fn read_event_raw<'a>(
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<Event<'a>> {
-    let at = Pointer::root().key("events").index(pos);
+    let at = At { table: "events", pos };
     // serde reads a struct from an array too: only objects take the fast way.
     let object = Field::Raw(row).is(Want::Object);
     match serde_json::from_str::<RawEvent<'a>>(row.get()).ok().filter(|_| object).ok_or(()) {
@@ -530,12 +562,7 @@ impl<'v> Read<'v> {
     }
 }
 
-fn read_fields<'v>(
-    f: &EventFields<'v>,
-    at: &Pointer,
-    syms: &mut Syms,
-    found: &mut Found,
-) -> Option<Read<'v>> {
+fn read_fields<'v>(f: &EventFields<'v>, at: &At, syms: &mut Syms, found: &mut Found) -> Option<Read<'v>> {
     let ns = f.namespace.and_then(|n| n.str()).map(|n| syms.intern(&n));
     let Some(id) = f.id.and_then(|i| i.str()).filter(|s| !s.is_empty()) else {
         found.push((
@@ -606,13 +633,14 @@ fn read_fields<'v>(
     let related_session = text(f.related_session_id).filter(|s| !s.is_empty()).map(|s| syms.intern(&s));
     let payload = payload_fields(f.payload);
     let status = check_payload_status(&payload, kind, at, found).map(|s| syms.intern(&s));
-    let project = payload.project.filter(|p| !p.is_empty()).or_else(|| {
-        f.tags.and_then(|t| {
-            t.strings()
-                .iter()
-                .find_map(|t| t.strip_prefix("project:").filter(|p| !p.is_empty()).map(str::to_owned))
-        })
-    });
+    let project = match payload.project.as_deref().filter(|p| !p.is_empty()) {
+        Some(p) => Some(syms.intern(p)),
+        None => f.tags.and_then(|t| {
+            let tags = t.strings();
+            let p = tags.iter().find_map(|t| t.strip_prefix("project:").filter(|p| !p.is_empty()));
+            p.map(|p| syms.intern(p))
+        }),
+    };
     Some(Read {
         id,
         ns,
@@ -626,20 +654,25 @@ fn read_fields<'v>(
         expires_at: f.expires_at.and_then(|x| x.f64()),
         idempotency_key: text(f.idempotency_key).filter(|s| !s.is_empty()),
         status,
-        project: project.map(|p| syms.intern(&p)),
+        project,
     })
 }
 
 /// The payload status the kind reads (`delivery_state` for handoffs),
 /// noting values outside v1.
-fn check_payload_status(p: &PayloadFields, kind: Kind, at: &Pointer, found: &mut Found) -> Option<String> {
+fn check_payload_status<'v>(
+    p: &PayloadFields<'v>,
+    kind: Kind,
+    at: &At,
+    found: &mut Found,
+) -> Option<Cow<'v, str>> {
     let (key, vocabulary, value) = match kind {
         Kind::Handoff => ("delivery_state", &vocab::DELIVERY_STATE, &p.delivery_state),
         Kind::Receipt => ("status", &vocab::RECEIPT_STATUS, &p.status),
         Kind::WorkAd => ("status", &vocab::WORK_AD_STATUS, &p.status),
         Kind::Other => return None,
     };
-    let at = at.key("payloadJson").key(key);
+    let at = || at.key("payloadJson").key(key);
     match value.as_ref()? {
         Ok(s) if vocabulary.contains(s) => Some(s.clone()),
         Ok(s) => {
@@ -647,14 +680,14 @@ fn check_payload_status(p: &PayloadFields, kind: Kind, at: &Pointer, found: &mut
                 None,
                 Diagnostic::info(
                     UNKNOWN_STATUS,
-                    &at,
+                    &at(),
                     format!("{} {} is outside v1; it is kept and never terminal", vocabulary.name, quote(s)),
                 ),
             ));
             Some(s.clone())
         }
         Err(()) => {
-            found.push((None, wrong_type_at(&at, key, "a string")));
+            found.push((None, wrong_type_at(&at(), key, "a string")));
             None
         }
     }
@@ -677,9 +710,9 @@ pub(crate) fn read_link_value<'a>(
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<Link<'a>> {
-    let at = Pointer::root().key("links").index(pos);
+    let at = At { table: "links", pos };
     let Some(obj) = row.as_object() else {
-        found.push((None, Diagnostic::error(MALFORMED_LINK, &at, "a link row must be an object")));
+        found.push((None, Diagnostic::error(MALFORMED_LINK, &at.ptr(), "a link row must be an object")));
         return None;
     };
     let f = |k: &str| Field::of_value(obj.get(k));
@@ -712,7 +745,7 @@ pub(crate) fn read_link_raw<'a>(
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<Link<'a>> {
-    let at = Pointer::root().key("links").index(pos);
+    let at = At { table: "links", pos };
     let object = Field::Raw(row).is(Want::Object);
     match serde_json::from_str::<RawLink<'a>>(row.get()).ok().filter(|_| object).ok_or(()) {
         Ok(r) => {
@@ -750,7 +783,7 @@ type LinkRead<'v> = (Cow<'v, str>, Sym, Cow<'v, str>, Cow<'v, str>, Rel, Sym);
 
 fn read_link_fields<'v>(
     f: &LinkFields<'v>,
-    at: &Pointer,
+    at: &At,
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<LinkRead<'v>> {
@@ -803,13 +836,7 @@ fn read_link_fields<'v>(
     Some((id, ns, from, to, rel, syms.intern(&relation)))
 }
 
-fn check_types(
-    at: &Pointer,
-    fields: &[(&str, Option<Field<'_>>)],
-    want: Want,
-    what: &str,
-    found: &mut Found,
-) {
+fn check_types(at: &At, fields: &[(&str, Option<Field<'_>>)], want: Want, what: &str, found: &mut Found) {
     for (key, field) in fields {
         if let Some(f) = field
             && f.first_byte() != b'n'
@@ -820,7 +847,7 @@ fn check_types(
     }
 }
 
-fn wrong_type(at: &Pointer, key: &str, what: &str) -> Diagnostic {
+fn wrong_type(at: &At, key: &str, what: &str) -> Diagnostic {
     wrong_type_at(&at.key(key), key, what)
 }
 
@@ -828,7 +855,7 @@ fn wrong_type_at(at: &Pointer, key: &str, what: &str) -> Diagnostic {
     Diagnostic::warning(MALFORMED_FIELD, at, format!("`{key}` should be {what}; it is read as absent"))
 }
 
-fn missing(at: &Pointer, key: &str) -> Diagnostic {
+fn missing(at: &At, key: &str) -> Diagnostic {
     let what = if key == "ts" { "it sorts as 0" } else { "the row belongs to the namespace `\"\"`" };
     Diagnostic::warning(MALFORMED_FIELD, &at.key(key), format!("the row has no `{key}`; {what}"))
 }
