@@ -127,7 +127,7 @@ impl Slot {
 /// What a view query asks for.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "by", rename_all = "lowercase", rename_all_fields = "camelCase")]
+#[serde(tag = "by", rename_all = "lowercase", rename_all_fields = "camelCase", try_from = "QueryWire")]
 pub enum Query {
     /// One handoff thread, by the handoff's event id.
     Handoff {
@@ -152,6 +152,50 @@ pub enum Query {
         /// The project name (payload `project` or a `project:` tag).
         project: String,
     },
+}
+
+/// A query as it comes in, read flat (a tagged enum would pull serde's
+/// buffering machinery into the wasm module).
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct QueryWire {
+    by: String,
+    #[serde(default)]
+    event_id: Option<String>,
+    #[serde(default)]
+    session_id: Option<String>,
+    #[serde(default, rename = "ref")]
+    artifact_ref: Option<Value>,
+    #[serde(default)]
+    project: Option<String>,
+}
+
+impl TryFrom<QueryWire> for Query {
+    type Error = String;
+
+    fn try_from(q: QueryWire) -> Result<Self, String> {
+        let need = |field: Option<String>, name: &str| {
+            field.ok_or_else(|| format!("query `by: {}` needs a string `{name}`", q.by))
+        };
+        Ok(match q.by.as_str() {
+            "handoff" => Query::Handoff { event_id: need(q.event_id.clone(), "eventId")? },
+            "session" => Query::Session { session_id: need(q.session_id.clone(), "sessionId")? },
+            "artifact" => Query::Artifact {
+                r#ref: q
+                    .artifact_ref
+                    .clone()
+                    .ok_or_else(|| "query `by: artifact` needs a `ref`".to_owned())?,
+            },
+            "fleet" => Query::Fleet,
+            "project" => Query::Project { project: need(q.project.clone(), "project")? },
+            other => {
+                return Err(format!(
+                    "query `by` is {}; known: handoff, session, artifact, fleet, project",
+                    crate::diagnostic::quote(other)
+                ));
+            }
+        })
+    }
 }
 
 impl<'a> Ledger<'a> {

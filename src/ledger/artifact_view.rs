@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::derive::Derived;
+use super::derive::{Derived, sort_events};
 use super::row::{Kind, Sym};
 use super::view::{ArtifactMatch, ArtifactView};
 use super::{Ledger, UNKNOWN_ARTIFACT};
@@ -58,23 +58,22 @@ pub(crate) fn artifact_view(
         );
         return view;
     };
-    let mut hits: Vec<(u32, Vec<String>)> = l
-        .events
-        .iter()
-        .enumerate()
-        .filter_map(|(i, e)| {
-            let i = u32::try_from(i).ok()?;
-            (Some(e.ns) == ns && d.is_canonical(i)).then_some(i)
-        })
+    let mut hits: Vec<Option<(u32, Vec<String>)>> = (0..u32::try_from(l.events.len()).unwrap_or(u32::MAX))
+        .filter(|&i| l.events.get(i as usize).is_some_and(|e| Some(e.ns) == ns) && d.is_canonical(i))
         .filter_map(|i| {
             let at = matches(&l.events.get(i as usize)?.body.value(), &identity);
-            (!at.is_empty()).then_some((i, at))
+            (!at.is_empty()).then_some(Some((i, at)))
         })
         .collect();
-    hits.sort_by(|a, b| match (l.events.get(a.0 as usize), l.events.get(b.0 as usize)) {
+    let event_of =
+        |k: u32| hits.get(k as usize).and_then(|h| h.as_ref()).and_then(|h| l.events.get(h.0 as usize));
+    let mut order: Vec<u32> = (0..u32::try_from(hits.len()).unwrap_or(u32::MAX)).collect();
+    sort_events(&mut order, &|a, b| match (event_of(a), event_of(b)) {
         (Some(x), Some(y)) => y.ts.total_cmp(&x.ts).then_with(|| x.id.cmp(&y.id)),
-        _ => a.0.cmp(&b.0),
+        _ => a.cmp(&b),
     });
+    let hits: Vec<(u32, Vec<String>)> =
+        order.into_iter().filter_map(|k| hits.get_mut(k as usize).and_then(Option::take)).collect();
     for (i, matched_at) in hits {
         let Some(e) = l.events.get(i as usize) else { continue };
         let entry = ArtifactMatch { event_id: e.id.to_string(), matched_at, event: e.to_value() };

@@ -48,6 +48,12 @@ impl Derived {
     }
 }
 
+/// Sorts event indexes with one comparator type for the whole fold (every
+/// `sort_by` closure is a separate copy of the sort in the wasm module).
+pub(crate) fn sort_events(list: &mut [u32], cmp: &dyn Fn(u32, u32) -> std::cmp::Ordering) {
+    list.sort_by(|&a, &b| cmp(a, b));
+}
+
 fn csr<'a>(start: &[u32], list: &'a [u32], at: u32) -> &'a [u32] {
     let (Some(&a), Some(&b)) = (start.get(at as usize), start.get(at as usize + 1)) else { return &[] };
     list.get(a as usize..b as usize).unwrap_or(&[])
@@ -209,7 +215,7 @@ fn idempotency(ledger: &Ledger<'_>, d: &mut Derived) {
     let mut groups: Vec<((Sym, &str), Vec<u32>)> = repeated.into_iter().collect();
     groups.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     for ((ns, key), mut group) in groups {
-        group.sort_by(|&a, &b| match (events.get(a as usize), events.get(b as usize)) {
+        sort_events(&mut group, &|a, b| match (events.get(a as usize), events.get(b as usize)) {
             (Some(ea), Some(eb)) => ea.ts.total_cmp(&eb.ts).then_with(|| ea.id.cmp(&eb.id)),
             _ => a.cmp(&b),
         });

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::derive::{Derived, exists_elsewhere, lookup};
+use super::derive::{Derived, exists_elsewhere, lookup, sort_events};
 use super::row::{Event, Kind, Rel};
 use super::view::{AuditChain, Lineage, LinkEntry, ReceiptEntry, Thread};
 use super::{AUDIT_CROSS_NAMESPACE, AUDIT_CYCLE, AUDIT_MISSING, AUDIT_NOT_HUMAN, Ledger, RECEIPT_CONFLICT};
@@ -65,7 +65,7 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
         tied.entry(r).or_default().push("relatedEventId".to_owned());
     }
     let mut receipt_ids: Vec<u32> = tied.keys().copied().collect();
-    receipt_ids.sort_by(|&a, &b| chrono(l, a, b));
+    sort_events(&mut receipt_ids, &|a, b| chrono(l, a, b));
     let mut receipts = Vec::with_capacity(receipt_ids.len());
     let mut incomplete_seen = false;
     for r in receipt_ids {
@@ -187,7 +187,7 @@ fn attempts(l: &Ledger, d: &Derived, h: u32) -> Vec<String> {
         }
     }
     let mut all: Vec<u32> = seen.into_iter().collect();
-    all.sort_by(|&a, &b| chrono(l, a, b));
+    sort_events(&mut all, &|a, b| chrono(l, a, b));
     all.into_iter().map(|i| id_of(l, i)).collect()
 }
 

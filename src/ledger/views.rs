@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::derive::{Derived, lookup};
+use super::derive::{Derived, lookup, sort_events};
 use super::row::{Event, FastMap, Kind, Rel, Sym};
 use super::thread::thread;
 use super::view::{
@@ -207,7 +207,7 @@ fn session_view(
             v.iter().copied().filter(|&i| l.events.get(i as usize).is_some_and(|e| scope.holds(e))).collect()
         })
         .unwrap_or_default();
-    list.sort_by(|&a, &b| newest_first(l, a, b));
+    sort_events(&mut list, &|a, b| newest_first(l, a, b));
     let mut handoffs = BTreeSet::new();
     let mut events = Vec::with_capacity(list.len());
     for i in list {
@@ -243,10 +243,10 @@ fn current_ads(l: &Ledger, d: &Derived, scope: &Scope, keep: impl Fn(&Event) -> 
             Ordering::Less => {}
         }
     }
-    let mut out: Vec<(Sym, u32)> =
-        best.into_iter().filter_map(|(s, (_, ties))| pick_head(l, d, &ties).map(|i| (s, i))).collect();
-    out.sort_by(|a, b| newest_first(l, a.1, b.1).then_with(|| l.syms.name(a.0).cmp(l.syms.name(b.0))));
-    out
+    // One current ad per session, so the event order alone is total.
+    let mut out: Vec<u32> = best.into_values().filter_map(|(_, ties)| pick_head(l, d, &ties)).collect();
+    sort_events(&mut out, &|a, b| newest_first(l, a, b));
+    out.into_iter().filter_map(|i| Some((l.events.get(i as usize)?.ad_session()?, i))).collect()
 }
 
 fn pick_head(l: &Ledger, d: &Derived, ties: &[u32]) -> Option<u32> {
@@ -334,7 +334,7 @@ fn project_view(
         })
         .map(|(i, _)| u32::try_from(i).unwrap_or(u32::MAX))
         .collect();
-    list.sort_by(|&a, &b| newest_first(l, a, b));
+    sort_events(&mut list, &|a, b| newest_first(l, a, b));
     let mut handoffs = BTreeSet::new();
     let mut events = Vec::with_capacity(list.len());
     for i in list {
