@@ -333,31 +333,37 @@ struct RawPayload<'a> {
 }
 
 impl<'v> EventFields<'v> {
+    /// One pass over the row's entries (cheaper than a lookup per field).
     fn of_value(obj: &'v Map<String, Value>) -> Self {
-        let f = |k: &str| Field::of_value(obj.get(k));
-        EventFields {
-            id: f("id"),
-            ts: f("ts"),
-            namespace: f("namespace"),
-            event_type: f("eventType"),
-            source_kind: f("sourceKind"),
-            source_ref: f("sourceRef"),
-            sink_kind: f("sinkKind"),
-            sink_ref: f("sinkRef"),
-            summary: f("summary"),
-            related_session_id: f("relatedSessionId"),
-            related_event_id: f("relatedEventId"),
-            provenance: f("provenance"),
-            idempotency_key: f("idempotencyKey"),
-            dedupe_key: f("dedupeKey"),
-            severity: f("severity"),
-            confidence: f("confidence"),
-            expires_at: f("expiresAt"),
-            artifact_refs: f("artifactRefs"),
-            tags: f("tags"),
-            principal: f("principal"),
-            payload: f("payloadJson"),
+        let mut f = EventFields::default();
+        for (key, value) in obj {
+            let slot = match key.as_str() {
+                "id" => &mut f.id,
+                "ts" => &mut f.ts,
+                "namespace" => &mut f.namespace,
+                "eventType" => &mut f.event_type,
+                "sourceKind" => &mut f.source_kind,
+                "sourceRef" => &mut f.source_ref,
+                "sinkKind" => &mut f.sink_kind,
+                "sinkRef" => &mut f.sink_ref,
+                "summary" => &mut f.summary,
+                "relatedSessionId" => &mut f.related_session_id,
+                "relatedEventId" => &mut f.related_event_id,
+                "provenance" => &mut f.provenance,
+                "idempotencyKey" => &mut f.idempotency_key,
+                "dedupeKey" => &mut f.dedupe_key,
+                "severity" => &mut f.severity,
+                "confidence" => &mut f.confidence,
+                "expiresAt" => &mut f.expires_at,
+                "artifactRefs" => &mut f.artifact_refs,
+                "tags" => &mut f.tags,
+                "principal" => &mut f.principal,
+                "payloadJson" => &mut f.payload,
+                _ => continue,
+            };
+            *slot = Field::of_value(Some(value));
         }
+        f
     }
 
     fn of_raw(r: &RawEvent<'v>) -> Self {
