@@ -29,7 +29,25 @@
 //!   decide the outcome whatever their order; `incomplete`, `accepted`,
 //!   `blocked` and unknown statuses never do.
 //! - **Lineage** is `retries` / `supersedes` links from the newer attempt to
-//!   the older one.
+//!   the older one; a thread shows both directions and every attempt
+//!   connected to it.
+//! - **Outcome** of a thread: `completed` / `failed` / `rejected` when the
+//!   terminal receipts agree, `conflict` when they do not; else
+//!   `undeliverable` when the delivery state says so; else the newest
+//!   `accepted` / `incomplete` / `blocked` receipt; else `open`. A receipt is
+//!   `late` when it comes after an `incomplete` one (a timeout notice) or
+//!   after the handoff's `expiresAt`.
+//! - **Current work ad** of a session (`relatedSessionId`, else a session
+//!   source): the latest by `ts`; among equal `ts`, the one no other follows
+//!   (`follows` link or `relatedEventId`), then the greatest id. `stale`
+//!   when `expiresAt` ≤ `now`. The project view takes each session's latest
+//!   ad *about that project*.
+//! - **Raw rows.** [`Ledger::add_event_raw`] borrows a row's JSON text and
+//!   indexes it without building a value tree; `ledger.view` reads its call
+//!   this way, so a fold needs well under twice its input in memory.
+//!   Duplicate keys inside a raw row are shown as written.
+//! - **Unknown fields** of rows are kept and shown; they raise no finding
+//!   (a newer hub adding a column would otherwise flag every row).
 
 use std::borrow::Cow;
 use std::cell::OnceCell;

@@ -124,7 +124,7 @@ pub struct DeliveryTransitionAnswer {
 /// `delivery.transition`: the delivery state machine's verdict.
 pub fn delivery_transition(call: &DeliveryTransitionCall) -> DeliveryTransitionAnswer {
     let t = ledger::delivery::transition(&call.from, &call.to);
-    DeliveryTransitionAnswer { allowed: t.allowed, code: t.code.to_owned(), message: t.message.to_owned() }
+    DeliveryTransitionAnswer { allowed: t.allowed, code: t.code.to_owned(), message: t.message }
 }
 
 #[cfg(test)]

@@ -15,29 +15,29 @@ crate::define_codes! {
 }
 
 /// The verdict on one move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Transition {
     /// Whether the hub may record the move.
     pub allowed: bool,
     /// One of this module's codes.
     pub code: &'static str,
     /// One line saying why.
-    pub message: &'static str,
+    pub message: String,
 }
 
-const fn verdict(allowed: bool, code: &'static str, message: &'static str) -> Transition {
-    Transition { allowed, code, message }
+fn verdict(allowed: bool, code: &'static str, message: &str) -> Transition {
+    Transition { allowed, code, message: message.to_owned() }
 }
 
 /// Decides whether a handoff may move from `from` to `to` (exact,
 /// case-sensitive state names).
 pub fn transition(from: &str, to: &str) -> Transition {
-    if !DELIVERY_STATE.contains(from) || !DELIVERY_STATE.contains(to) {
-        return verdict(
-            false,
-            UNKNOWN_STATE,
-            "delivery states are queued, delivered, consumed and undeliverable",
+    if let Some(unknown) = [from, to].into_iter().find(|s| !DELIVERY_STATE.contains(s)) {
+        let message = format!(
+            "{} is not a delivery state; the states are queued, delivered, consumed and undeliverable",
+            crate::diagnostic::quote(unknown)
         );
+        return Transition { allowed: false, code: UNKNOWN_STATE, message };
     }
     match (from, to) {
         ("queued", "delivered") => verdict(true, LEGAL, "the handoff reached its sink"),
