@@ -28,6 +28,8 @@ mod text;
 pub use text::*;
 mod compat;
 pub use compat::*;
+mod ledger;
+pub use ledger::*;
 
 /// The hard cap on a call's text, in bytes (a ledger of a million events
 /// fits; anything larger is refused before parsing).
@@ -306,6 +308,8 @@ wire_ops! {
     "citation.extract" => CitationExtractCall => CitationExtractAnswer = |c, _| Ok(citation_extract(&c));
     "citation.normalize" => CitationNormalizeCall => CitationNormalizeAnswer = |c, _| Ok(citation_normalize(&c));
     "schema.check" => SchemaCheckCall => SchemaCheckAnswer = |c, _| schema_check(&c);
+    "ledger.view" => LedgerViewCall => LedgerViewAnswer = |c, _| ledger_view(c);
+    "delivery.transition" => DeliveryTransitionCall => DeliveryTransitionAnswer = |c, _| Ok(delivery_transition(&c));
 }
 
 fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
@@ -338,6 +342,14 @@ pub fn call(op: &str, input: &str) -> String {
             format!("unknown operation {}; known: {}", crate::diagnostic::quote(op), known.join(", ")),
         )));
     };
+    // A ledger is the one call that can be hundreds of megabytes: read it
+    // without building a tree of it (falls back to the generic path when the
+    // text is not a well-formed call, so failures keep their codes).
+    if op == "ledger.view"
+        && let Some(answer) = ledger::ledger_view_text(input)
+    {
+        return respond(answer);
+    }
     let parsed = match json::parse(input, MAX_CALL_DEPTH) {
         Ok(p) => p,
         Err(e) => {

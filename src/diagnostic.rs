@@ -162,6 +162,8 @@ pub fn all_codes() -> Vec<CodeInfo> {
         crate::peer::CODES,
         crate::project::CODES,
         crate::notice::CODES,
+        crate::ledger::CODES,
+        crate::ledger::delivery::CODES,
         crate::artifact::CODES,
         crate::locality::CODES,
         crate::secrets::CODES,

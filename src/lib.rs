@@ -31,6 +31,9 @@ pub mod peer;
 pub mod project;
 pub mod sanitize;
 
+// The ledger fold.
+pub mod ledger;
+
 // Checks.
 pub mod locality;
 pub mod schema;

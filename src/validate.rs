@@ -184,7 +184,8 @@ pub fn validate_text(kind: DocumentKind, mode: Mode, text: &str, options: &Optio
     }
     // No duplicated key, no depth or number or surrogate trouble: the plain
     // parser builds the same value as the reporting one, faster.
-    if FAST_PATHS && event::fast::scan(text, MAX_DEPTH).is_some()
+    if FAST_PATHS
+        && event::fast::scan(text, MAX_DEPTH).is_some()
         && let Ok(value) = serde_json::from_str::<Value>(text)
     {
         return finish(kind, mode, &value, options, Vec::new());

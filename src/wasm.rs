@@ -79,4 +79,6 @@ typed_exports! {
     "citationNormalize" ("citation.normalize") => citation_normalize(CitationNormalizeCallJs: "CitationNormalizeCall") -> CitationNormalizeAnswerJs: "Answer<CitationNormalizeAnswer>";
     "schemaCheck" ("schema.check") => schema_check(SchemaCheckCallJs: "SchemaCheckCall") -> SchemaCheckAnswerJs: "Answer<SchemaCheckAnswer>";
     "secretsScan" ("secrets.scan") => secrets_scan(SecretsScanCallJs: "SecretsScanCall") -> SecretsScanAnswerJs: "Answer<SecretsScanAnswer>";
+    "ledgerView" ("ledger.view") => ledger_view(LedgerViewCallJs: "LedgerViewCall") -> LedgerViewAnswerJs: "Answer<LedgerViewAnswer>";
+    "deliveryTransition" ("delivery.transition") => delivery_transition(DeliveryTransitionCallJs: "DeliveryTransitionCall") -> DeliveryTransitionAnswerJs: "Answer<DeliveryTransitionAnswer>";
 }

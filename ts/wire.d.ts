@@ -50,6 +50,73 @@ source?: Endpoint,
 sink: Endpoint, };
 
 /**
+ * An event whose refs match an artifact.
+ */
+export type ArtifactMatch = { 
+/**
+ * The event's id.
+ */
+eventId: string, 
+/**
+ * Where in the row the matching refs are.
+ */
+matchedAt: Array<string>, 
+/**
+ * The full row.
+ */
+event: unknown, };
+
+/**
+ * `by: artifact`.
+ */
+export type ArtifactView = { 
+/**
+ * The queried ref, as given.
+ */
+ref: unknown, 
+/**
+ * Its canonical identity (`github_pr:owner/repo#123`, ...).
+ */
+identity?: string, 
+/**
+ * Handoffs touching it, newest first.
+ */
+handoffs: Array<ArtifactMatch>, 
+/**
+ * Receipts touching it (refs or check outputs), newest first.
+ */
+receipts: Array<ArtifactMatch>, 
+/**
+ * Work ads touching it, newest first.
+ */
+ads: Array<ArtifactMatch>, 
+/**
+ * Other events touching it, newest first.
+ */
+others: Array<ArtifactMatch>, };
+
+/**
+ * Where a delegated authority comes from.
+ */
+export type AuditChain = { 
+/**
+ * The grants followed, nearest first.
+ */
+grants: Array<string>, 
+/**
+ * Whether the chain ends at a human principal.
+ */
+endsAtHuman: boolean, 
+/**
+ * That human principal.
+ */
+human?: unknown, 
+/**
+ * Why not, when it does not.
+ */
+code?: string, };
+
+/**
  * Why a call could not be answered.
  */
 export type CallError = { 
@@ -222,6 +289,70 @@ capabilities: Array<string>,
 vocabularies?: { [key in string]: Array<string> }, };
 
 /**
+ * A session's current work ad.
+ */
+export type CurrentAd = { 
+/**
+ * The session.
+ */
+sessionId: string, 
+/**
+ * The ad's event id.
+ */
+eventId: string, 
+/**
+ * `stale` when `expiresAt` ≤ now, else the reported status (`unknown`
+ * when absent; unknown values verbatim).
+ */
+status: string, 
+/**
+ * `payloadJson.status` as reported.
+ */
+reportedStatus?: string, 
+/**
+ * Whether `expiresAt` ≤ now.
+ */
+stale: boolean, 
+/**
+ * The project (payload `project`, else a `project:` tag).
+ */
+project?: string, 
+/**
+ * The full row.
+ */
+event: unknown, };
+
+/**
+ * Whether the move is legal, and why.
+ */
+export type DeliveryTransitionAnswer = { 
+/**
+ * Whether the hub may record it.
+ */
+allowed: boolean, 
+/**
+ * `delivery/legal` or the refusal's code.
+ */
+code: string, 
+/**
+ * One line saying why.
+ */
+message: string, };
+
+/**
+ * `delivery.transition`: one proposed move of a handoff's delivery state.
+ */
+export type DeliveryTransitionCall = { 
+/**
+ * The current state.
+ */
+from: string, 
+/**
+ * The proposed state.
+ */
+to: string, };
+
+/**
  * One finding about a document.
  */
 export type Diagnostic = { 
@@ -271,6 +402,144 @@ sessionId: string,
  * The hub namespace, when known.
  */
 namespace?: string, };
+
+/**
+ * `by: fleet`.
+ */
+export type FleetView = { 
+/**
+ * How many sessions have a work ad.
+ */
+sessions: number, 
+/**
+ * Current ads by derived status.
+ */
+counts: { [key in string]: number }, 
+/**
+ * Current ads grouped by project (named projects first, by name; ads
+ * without a project last).
+ */
+projects: Array<ProjectGroup>, };
+
+/**
+ * `by: handoff`: the handle fetch.
+ */
+export type HandoffView = { 
+/**
+ * The queried id.
+ */
+eventId: string, 
+/**
+ * Whether an event with that id is in the namespace.
+ */
+found: boolean, 
+/**
+ * The event itself when it is not a handoff.
+ */
+event?: unknown, 
+/**
+ * The thread, when the event is a handoff.
+ */
+thread?: Thread, };
+
+/**
+ * The view and the findings about the ledger.
+ */
+export type LedgerViewAnswer = { 
+/**
+ * The namespace the view answers for.
+ */
+namespace: string, 
+/**
+ * The view, tagged by `by`.
+ */
+view: View, 
+/**
+ * Findings about rows of that namespace (inconsistencies, unknown
+ * values, conflicts), sorted.
+ */
+diagnostics: Array<Diagnostic>, };
+
+/**
+ * `ledger.view`: rows, a time and a query.
+ */
+export type LedgerViewCall = { 
+/**
+ * Event rows as the hub returns them (camelCase top level).
+ */
+events: unknown[], 
+/**
+ * Link rows as the hub returns them.
+ */
+links: unknown[], 
+/**
+ * The time staleness is judged at, in ms since the epoch.
+ */
+now: number, 
+/**
+ * What to show.
+ */
+query: Query, 
+/**
+ * The namespace to answer for (default: the rows' only namespace, or
+ * the queried handoff's).
+ */
+namespace?: string, };
+
+/**
+ * Attempts before and after a handoff.
+ */
+export type Lineage = { 
+/**
+ * Handoffs this one retries.
+ */
+retries: Array<string>, 
+/**
+ * Handoffs that retry this one.
+ */
+retriedBy: Array<string>, 
+/**
+ * Handoffs this one supersedes.
+ */
+supersedes: Array<string>, 
+/**
+ * Handoffs that supersede this one.
+ */
+supersededBy: Array<string>, 
+/**
+ * Every attempt connected by `retries` / `supersedes`, oldest first
+ * (this one included).
+ */
+attempts: Array<string>, 
+/**
+ * The newest attempt.
+ */
+latest: string, };
+
+/**
+ * A link shown beside a thread.
+ */
+export type LinkEntry = { 
+/**
+ * The link's id.
+ */
+linkId: string, 
+/**
+ * Its relation type, verbatim.
+ */
+relationType: string, 
+/**
+ * `out` (from this event) or `in` (to it).
+ */
+direction: string, 
+/**
+ * The event at the other end.
+ */
+eventId: string, 
+/**
+ * The full link row, verbatim.
+ */
+link: unknown, };
 
 /**
  * Writer or reader.
@@ -583,6 +852,23 @@ on_behalf_of?: string, };
 export type PrincipalKind = "human" | "agent" | "service";
 
 /**
+ * The current ads of one project.
+ */
+export type ProjectGroup = { 
+/**
+ * The project, or `null` for ads naming none.
+ */
+project: string | null, 
+/**
+ * Its ads by derived status.
+ */
+counts: { [key in string]: number }, 
+/**
+ * Its current ads, newest first.
+ */
+ads: Array<CurrentAd>, };
+
+/**
  * The message the worker reads.
  */
 export type ProjectHandoffAnswer = { 
@@ -615,6 +901,81 @@ sink?: Endpoint,
  * Where the requester (the source) runs, when known.
  */
 source?: Endpoint, };
+
+/**
+ * `by: project`.
+ */
+export type ProjectView = { 
+/**
+ * The queried project.
+ */
+project: string, 
+/**
+ * The current ads by derived status.
+ */
+counts: { [key in string]: number }, 
+/**
+ * Each session's latest ad about this project, newest first.
+ */
+ads: Array<CurrentAd>, 
+/**
+ * Every event naming the project, newest first.
+ */
+events: Array<SessionEvent>, 
+/**
+ * The threads of the project's handoffs, latest activity first.
+ */
+threads: Array<Thread>, };
+
+/**
+ * What a view query asks for.
+ */
+export type Query = { "by": "handoff", 
+/**
+ * The handoff event's id.
+ */
+eventId: string, } | { "by": "session", 
+/**
+ * The session id (source, sink or related session).
+ */
+sessionId: string, } | { "by": "artifact", 
+/**
+ * An artifact ref; matched by canonical identity.
+ */
+ref: unknown, } | { "by": "fleet" } | { "by": "project", 
+/**
+ * The project name (payload `project` or a `project:` tag).
+ */
+project: string, };
+
+/**
+ * One receipt of a handoff.
+ */
+export type ReceiptEntry = { 
+/**
+ * The receipt event's id.
+ */
+receiptId: string, 
+/**
+ * `payloadJson.status` as stored.
+ */
+status?: string, 
+/**
+ * Whether the status decides the handoff.
+ */
+terminal: boolean, 
+/**
+ * It came after an `incomplete` receipt or after the handoff expired.
+ */
+late: boolean, 
+/**
+ * How it is tied to the handoff: `resolves`, `blocked_by`, `relatedEventId`.
+ */
+relations: Array<string>, 
+/**
+ * The full receipt row.
+ */
+event: unknown, };
 
 /**
  * The verdicts and every change.
@@ -704,9 +1065,101 @@ export type SecretsScanCall = {
 value: unknown, };
 
 /**
+ * One event of a session's history.
+ */
+export type SessionEvent = { 
+/**
+ * The event's id.
+ */
+eventId: string, 
+/**
+ * Its type, verbatim.
+ */
+eventType: string, 
+/**
+ * `source`, `sink`, `related`.
+ */
+roles: Array<string>, 
+/**
+ * The threads (handoff ids) it belongs to.
+ */
+threadIds: Array<string>, 
+/**
+ * The full row.
+ */
+event: unknown, };
+
+/**
+ * `by: session`.
+ */
+export type SessionView = { 
+/**
+ * The queried session.
+ */
+sessionId: string, 
+/**
+ * Every event where it is source, sink or related session, newest first.
+ */
+events: Array<SessionEvent>, 
+/**
+ * The handoff threads those events belong to, latest activity first.
+ */
+threads: Array<Thread>, };
+
+/**
  * How much a finding matters.
  */
 export type Severity = "error" | "warning" | "info";
+
+/**
+ * A handoff, its delivery state, its receipts, its lineage and its outcome.
+ */
+export type Thread = { 
+/**
+ * The handoff event's id.
+ */
+handoffId: string, 
+/**
+ * The source session.
+ */
+sourceRef?: string, 
+/**
+ * The sink session.
+ */
+sinkRef?: string, 
+/**
+ * `payloadJson.delivery_state` as stored (unknown values verbatim).
+ */
+deliveryState?: string, 
+/**
+ * `open`, `accepted`, `incomplete`, `blocked`, `completed`, `failed`,
+ * `rejected`, `conflict` or `undeliverable`.
+ */
+outcome: string, 
+/**
+ * The receipts that decide the outcome (several when they conflict).
+ */
+decidedBy: Array<string>, 
+/**
+ * Every receipt, oldest first.
+ */
+receipts: Array<ReceiptEntry>, 
+/**
+ * Retry and supersede lineage.
+ */
+lineage: Lineage, 
+/**
+ * The delegated-authority chain, when the handoff claims one.
+ */
+audit?: AuditChain, 
+/**
+ * Other links touching the handoff (`follows`, unknown relations, ...).
+ */
+links: Array<LinkEntry>, 
+/**
+ * The full handoff row, verbatim.
+ */
+handoff: unknown, };
 
 /**
  * The verdict on one document.
@@ -773,6 +1226,11 @@ sink?: Endpoint, };
  * A verdict for one direction.
  */
 export type Verdict = "compatible" | "breaking" | "info";
+
+/**
+ * One of the five views, tagged by the query's `by`.
+ */
+export type View = { "by": "handoff" } & HandoffView | { "by": "session" } & SessionView | { "by": "artifact" } & ArtifactView | { "by": "fleet" } & FleetView | { "by": "project" } & ProjectView;
 
 /**
  * A declared capability that is not offered, and why.
@@ -891,4 +1349,4 @@ causeSeq?: number | null,
 causeCursorMessageId?: string, };
 
 /** Every operation name `call` answers. */
-export type Op = "capabilities" | "validate" | "project.handoff" | "notice.receipt" | "peer.meta" | "peer.annotate" | "peer.badge" | "artifact.locality" | "secrets.scan" | "notify.parse" | "notify.elevate" | "citation.extract" | "citation.normalize" | "schema.check";
+export type Op = "capabilities" | "validate" | "project.handoff" | "notice.receipt" | "peer.meta" | "peer.annotate" | "peer.badge" | "artifact.locality" | "secrets.scan" | "notify.parse" | "notify.elevate" | "citation.extract" | "citation.normalize" | "schema.check" | "ledger.view" | "delivery.transition";

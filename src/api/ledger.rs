@@ -1,0 +1,182 @@
+//! `ledger.view` and `delivery.transition`: the ledger fold and the delivery
+//! state machine on the wire.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use crate::error::CallError;
+use crate::ledger::{self, Ledger, Query, View};
+
+/// `ledger.view`: rows, a time and a query.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct LedgerViewCall {
+    /// Event rows as the hub returns them (camelCase top level).
+    #[cfg_attr(feature = "ts", ts(type = "unknown[]"))]
+    pub events: Vec<Value>,
+    /// Link rows as the hub returns them.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "unknown[]"))]
+    pub links: Vec<Value>,
+    /// The time staleness is judged at, in ms since the epoch.
+    pub now: f64,
+    /// What to show.
+    pub query: Query,
+    /// The namespace to answer for (default: the rows' only namespace, or
+    /// the queried handoff's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub namespace: Option<String>,
+}
+
+/// The view and the findings about the ledger.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct LedgerViewAnswer {
+    /// The namespace the view answers for.
+    pub namespace: String,
+    /// The view, tagged by `by`.
+    pub view: View,
+    /// Findings about rows of that namespace (inconsistencies, unknown
+    /// values, conflicts), sorted.
+    pub diagnostics: Vec<crate::diagnostic::Diagnostic>,
+}
+
+/// `ledger.view`: folds the rows and answers the query.
+pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> {
+    let LedgerViewCall { events, links, now, query, namespace } = call;
+    let mut fold = Ledger::new(namespace.as_deref());
+    fold.reserve(events.len(), links.len());
+    for row in events {
+        fold.add_event(row);
+    }
+    for row in links {
+        fold.add_link(row);
+    }
+    let ledger::ViewAnswer { namespace, view, diagnostics } = fold.view(&query, now)?;
+    Ok(LedgerViewAnswer { namespace, view, diagnostics })
+}
+
+/// A `ledger.view` call read straight from its text: rows stay raw text
+/// borrowed from the input, so the fold never builds a tree of a whole
+/// ledger (the peak memory stays a small multiple of the input).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LedgerViewText<'a> {
+    #[serde(borrow)]
+    events: Vec<&'a RawValue>,
+    #[serde(borrow, default)]
+    links: Vec<&'a RawValue>,
+    now: f64,
+    query: Query,
+    #[serde(default)]
+    namespace: Option<String>,
+}
+
+/// `ledger.view` from call text, or `None` when the text is not a
+/// well-formed call (the generic path then says why, with its codes).
+/// Rows are kept verbatim: a key named twice inside a row is shown as it
+/// was written (`JSON.parse` keeps the last).
+pub(crate) fn ledger_view_text(input: &str) -> Option<Result<LedgerViewAnswer, CallError>> {
+    let call: LedgerViewText<'_> = serde_json::from_str(input).ok()?;
+    let mut fold = Ledger::new(call.namespace.as_deref());
+    fold.reserve(call.events.len(), call.links.len());
+    for row in call.events {
+        fold.add_event_raw(row);
+    }
+    for row in call.links {
+        fold.add_link_raw(row);
+    }
+    Some(fold.view(&call.query, call.now).map(|a| LedgerViewAnswer {
+        namespace: a.namespace,
+        view: a.view,
+        diagnostics: a.diagnostics,
+    }))
+}
+
+/// `delivery.transition`: one proposed move of a handoff's delivery state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryTransitionCall {
+    /// The current state.
+    pub from: String,
+    /// The proposed state.
+    pub to: String,
+}
+
+/// Whether the move is legal, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryTransitionAnswer {
+    /// Whether the hub may record it.
+    pub allowed: bool,
+    /// `delivery/legal` or the refusal's code.
+    pub code: String,
+    /// One line saying why.
+    pub message: String,
+}
+
+/// `delivery.transition`: the delivery state machine's verdict.
+pub fn delivery_transition(call: &DeliveryTransitionCall) -> DeliveryTransitionAnswer {
+    let t = ledger::delivery::transition(&call.from, &call.to);
+    DeliveryTransitionAnswer { allowed: t.allowed, code: t.code.to_owned(), message: t.message }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ledger::generate::generate_demo_ledger;
+    use serde_json::json;
+
+    fn both_paths(text: &str) -> (Value, Value) {
+        let generic = serde_json::from_str::<LedgerViewCall>(text)
+            .map_err(|e| e.to_string())
+            .and_then(|c| ledger_view(c).map_err(|e| e.to_string()));
+        let fast = ledger_view_text(text).map(|r| r.map_err(|e| e.to_string()));
+        (
+            serde_json::to_value(generic.ok()).unwrap_or_default(),
+            serde_json::to_value(fast.and_then(Result::ok)).unwrap_or_default(),
+        )
+    }
+
+    #[test]
+    fn the_text_path_answers_exactly_as_the_value_path() {
+        let g = generate_demo_ledger(400);
+        for query in [
+            json!({"by": "fleet"}),
+            json!({"by": "session", "sessionId": g.session_id}),
+            json!({"by": "project", "project": "alpha"}),
+            json!({"by": "artifact", "ref": {"kind": "github_pr", "url": "https://github.com/acme/app/pull/7"}}),
+        ] {
+            let text =
+                json!({"events": g.events, "links": g.links, "now": g.now, "query": query}).to_string();
+            let (generic, fast) = both_paths(&text);
+            assert!(!generic.is_null());
+            assert_eq!(generic, fast);
+        }
+    }
+
+    #[test]
+    fn the_text_path_reads_escaped_and_malformed_rows_like_the_value_path() {
+        let text = r#"{"now":1,"query":{"by":"session","sessionId":"s\u0041"},
+            "events":[{"id":"e\"1","ts":1,"namespace":"n","eventType":"work_ad","sourceRef":"sA",
+                       "tags":["project:p\u00e9"],"payloadJson":{"status":"done","status":"failed"}},
+                      {"id":"e2","ts":"x","namespace":"n","eventType":"work_ad","relatedSessionId":"sA","payloadJson":[1]},
+                      17, {"id":"e3","id":"e4","ts":2,"namespace":"n","sourceRef":"sA"}],
+            "links":[{"fromEventId":"e2","toEventId":"e\"1","relationType":"follows","namespace":"n"}, []]}"#;
+        let (generic, fast) = both_paths(text);
+        assert!(!fast.is_null());
+        assert_eq!(generic, fast);
+    }
+
+    #[test]
+    fn a_call_the_text_path_cannot_read_falls_back() {
+        assert!(ledger_view_text(r#"{"events":[],"now":1,"query":{"by":"fleet"},"now":2}"#).is_none());
+        assert!(ledger_view_text(r#"{"events":[],"now":1,"query":{"by":"nope"}}"#).is_none());
+    }
+}

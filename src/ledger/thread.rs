@@ -1,0 +1,294 @@
+//! A handoff thread: receipts and the derived outcome, retry / supersede
+//! lineage, and the delegated-authority audit chain.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+use super::derive::{Derived, exists_elsewhere, lookup, sort_events};
+use super::row::{Event, Kind, Rel};
+use super::view::{AuditChain, Lineage, LinkEntry, ReceiptEntry, Thread};
+use super::{AUDIT_CROSS_NAMESPACE, AUDIT_CYCLE, AUDIT_MISSING, AUDIT_NOT_HUMAN, Ledger, RECEIPT_CONFLICT};
+use crate::diagnostic::{Diagnostic, quote};
+use crate::vocab::receipt_status_is_terminal;
+
+fn event<'l, 'a>(l: &'l Ledger<'a>, i: u32) -> Option<&'l Event<'a>> {
+    l.events.get(i as usize)
+}
+
+fn id_of(l: &Ledger, i: u32) -> String {
+    event(l, i).map(|e| e.id.to_string()).unwrap_or_default()
+}
+
+/// Chronological order: `ts`, then id.
+pub(crate) fn chrono(l: &Ledger, a: u32, b: u32) -> std::cmp::Ordering {
+    match (event(l, a), event(l, b)) {
+        (Some(x), Some(y)) => x.ts.total_cmp(&y.ts).then_with(|| x.id.cmp(&y.id)),
+        _ => a.cmp(&b),
+    }
+}
+
+/// The thread of handoff `h` (a canonical event), with its findings.
+pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic>) -> Option<Thread> {
+    let handoff = event(l, h)?;
+    let mut tied: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    let mut others: Vec<LinkEntry> = Vec::new();
+    let mut lineage = Lineage::default();
+    for (direction, list) in [("in", d.links_in(h)), ("out", d.links_out(h))] {
+        for &li in list {
+            let (Some(link), Some(Some((from, to)))) = (l.links.get(li as usize), d.ends.get(li as usize))
+            else {
+                continue;
+            };
+            let other = if direction == "in" { *from } else { *to };
+            let other_id = id_of(l, other);
+            let is_receipt = event(l, other).is_some_and(|e| e.kind == Kind::Receipt);
+            match (link.rel, direction) {
+                (Rel::Resolves | Rel::BlockedBy, "in") if is_receipt => {
+                    tied.entry(other).or_default().push(l.syms.name(link.relation).to_owned());
+                }
+                (Rel::Retries, "out") => lineage.retries.push(other_id),
+                (Rel::Retries, _) => lineage.retried_by.push(other_id),
+                (Rel::Supersedes, "out") => lineage.supersedes.push(other_id),
+                (Rel::Supersedes, _) => lineage.superseded_by.push(other_id),
+                _ => others.push(LinkEntry {
+                    link_id: link.id.to_string(),
+                    relation_type: l.syms.name(link.relation).to_owned(),
+                    direction: direction.to_owned(),
+                    event_id: other_id,
+                    link: link.body.value().into_owned(),
+                }),
+            }
+        }
+    }
+    for &r in d.related_receipts.get(&h).map_or(&[][..], Vec::as_slice) {
+        tied.entry(r).or_default().push("relatedEventId".to_owned());
+    }
+    let mut receipt_ids: Vec<u32> = tied.keys().copied().collect();
+    sort_events(&mut receipt_ids, &|a, b| chrono(l, a, b));
+    let mut receipts = Vec::with_capacity(receipt_ids.len());
+    let mut incomplete_seen = false;
+    for r in receipt_ids {
+        let Some(e) = event(l, r) else { continue };
+        let status = e.status.map(|s| l.syms.name(s).to_owned());
+        let late = incomplete_seen || handoff.expires_at.is_some_and(|x| e.ts > x);
+        incomplete_seen |= status.as_deref() == Some("incomplete");
+        let mut relations = tied.remove(&r).unwrap_or_default();
+        relations.sort();
+        relations.dedup();
+        receipts.push(ReceiptEntry {
+            receipt_id: e.id.to_string(),
+            terminal: status.as_deref().is_some_and(receipt_status_is_terminal),
+            status,
+            late,
+            relations,
+            event: e.to_value(),
+        });
+    }
+    let delivery_state = handoff.status.map(|s| l.syms.name(s).to_owned());
+    let row = handoff.to_value();
+    let text = |k: &str| row.get(k).and_then(Value::as_str).map(str::to_owned);
+    let (outcome, decided_by) = outcome(&receipts, delivery_state.as_deref());
+    if outcome == "conflict" {
+        let detail: Vec<String> = receipts
+            .iter()
+            .filter(|r| r.terminal)
+            .map(|r| format!("{} says {}", quote(&r.receipt_id), quote(r.status.as_deref().unwrap_or(""))))
+            .collect();
+        found.push(
+            Diagnostic::warning(
+                RECEIPT_CONFLICT,
+                &handoff.pointer(),
+                format!(
+                    "handoff {} has terminal receipts that disagree: {}",
+                    quote(&handoff.id),
+                    detail.join(", ")
+                ),
+            )
+            .with_help("inspect the sink session; both receipts are kept"),
+        );
+    }
+    for list in
+        [&mut lineage.retries, &mut lineage.retried_by, &mut lineage.supersedes, &mut lineage.superseded_by]
+    {
+        list.sort();
+        list.dedup();
+    }
+    lineage.attempts = attempts(l, d, h);
+    lineage.latest = lineage.attempts.last().cloned().unwrap_or_else(|| handoff.id.to_string());
+    others.sort_by(|a, b| {
+        (&a.direction, &a.relation_type, &a.event_id, &a.link_id)
+            .cmp(&(&b.direction, &b.relation_type, &b.event_id, &b.link_id))
+            .then_with(|| a.link.to_string().cmp(&b.link.to_string()))
+    });
+    others.dedup_by(|a, b| a.link_id == b.link_id && a.link == b.link);
+    Some(Thread {
+        handoff_id: handoff.id.to_string(),
+        source_ref: text("sourceRef"),
+        sink_ref: text("sinkRef"),
+        delivery_state,
+        outcome,
+        decided_by,
+        receipts,
+        lineage,
+        audit: audit(l, d, h, &row, found),
+        links: others,
+        handoff: row,
+    })
+}
+
+/// Terminal receipts decide, whatever their order (two that disagree are a
+/// conflict); otherwise the newest receipt with a known non-terminal status,
+/// then an `undeliverable` delivery state, then `open`.
+fn outcome(receipts: &[ReceiptEntry], delivery_state: Option<&str>) -> (String, Vec<String>) {
+    let terminal: Vec<&ReceiptEntry> = receipts.iter().filter(|r| r.terminal).collect();
+    let statuses: BTreeSet<&str> = terminal.iter().filter_map(|r| r.status.as_deref()).collect();
+    let decided: Vec<String> = terminal.iter().map(|r| r.receipt_id.clone()).collect();
+    match statuses.len() {
+        0 => {}
+        1 => return (statuses.first().map_or("open", |s| s).to_owned(), decided),
+        _ => return ("conflict".to_owned(), decided),
+    }
+    if delivery_state == Some("undeliverable") {
+        return ("undeliverable".to_owned(), Vec::new());
+    }
+    let latest = receipts.iter().rev().find_map(|r| {
+        let s = match r.status.as_deref() {
+            Some(s @ ("accepted" | "incomplete" | "blocked")) => s,
+            _ if r.relations.iter().any(|x| x == "blocked_by") => "blocked",
+            _ => return None,
+        };
+        Some((s, r))
+    });
+    match latest {
+        Some((s, r)) => (s.to_owned(), vec![r.receipt_id.clone()]),
+        None => ("open".to_owned(), Vec::new()),
+    }
+}
+
+/// Every attempt reachable through `retries` / `supersedes` either way.
+fn attempts(l: &Ledger, d: &Derived, h: u32) -> Vec<String> {
+    let mut seen: BTreeSet<u32> = BTreeSet::from([h]);
+    let mut todo = vec![h];
+    while let Some(v) = todo.pop() {
+        for (list, incoming) in [(d.links_out(v), false), (d.links_in(v), true)] {
+            for &li in list {
+                let (Some(link), Some(Some((f, t)))) = (l.links.get(li as usize), d.ends.get(li as usize))
+                else {
+                    continue;
+                };
+                if matches!(link.rel, Rel::Retries | Rel::Supersedes) {
+                    let w = if incoming { *f } else { *t };
+                    if seen.insert(w) {
+                        todo.push(w);
+                    }
+                }
+            }
+        }
+    }
+    let mut all: Vec<u32> = seen.into_iter().collect();
+    sort_events(&mut all, &|a, b| chrono(l, a, b));
+    all.into_iter().map(|i| id_of(l, i)).collect()
+}
+
+fn confirmation(row: &Value) -> Option<&Value> {
+    row.get("payloadJson").and_then(|p| p.get("confirmation"))
+}
+
+fn human_principal(v: Option<&Value>) -> Option<&Value> {
+    v.filter(|p| p.get("kind").and_then(Value::as_str) == Some("human"))
+}
+
+/// Follows `granting_event_id` from a `delegated_authority` handoff until a
+/// human principal, or a finding.
+fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnostic>) -> Option<AuditChain> {
+    let handoff = event(l, h)?;
+    let source = confirmation(row)?.get("source").and_then(Value::as_str)?;
+    if source != "delegated_authority" {
+        return None;
+    }
+    let at = handoff.pointer().key("payloadJson").key("confirmation");
+    let mut chain = AuditChain { grants: Vec::new(), ends_at_human: false, human: None, code: None };
+    let mut visited = BTreeSet::from([h]);
+    let mut current_id = handoff.id.to_string();
+    let mut current_row = row.clone();
+    let (code, message) = loop {
+        let grant_id =
+            confirmation(&current_row).and_then(|c| c.get("granting_event_id")).and_then(Value::as_str);
+        let Some(grant_id) = grant_id else {
+            break (
+                AUDIT_MISSING,
+                format!(
+                    "grant chain of {} stops at {}, which names no `granting_event_id`",
+                    quote(&handoff.id),
+                    quote(&current_id)
+                ),
+            );
+        };
+        let Some(g) = lookup(l, &d.canon, grant_id, handoff.ns) else {
+            if exists_elsewhere(l, grant_id, handoff.ns) {
+                break (
+                    AUDIT_CROSS_NAMESPACE,
+                    format!(
+                        "grant {} of {} is in another namespace; it is not followed",
+                        quote(grant_id),
+                        quote(&handoff.id)
+                    ),
+                );
+            }
+            break (
+                AUDIT_MISSING,
+                format!("grant {} of {} is not in the ledger", quote(grant_id), quote(&handoff.id)),
+            );
+        };
+        if !visited.insert(g) {
+            break (
+                AUDIT_CYCLE,
+                format!("grant chain of {} comes back to {}", quote(&handoff.id), quote(grant_id)),
+            );
+        }
+        let Some(grant) = event(l, g) else {
+            break (
+                AUDIT_MISSING,
+                format!("grant {} of {} is not in the ledger", quote(grant_id), quote(&handoff.id)),
+            );
+        };
+        chain.grants.push(grant.id.to_string());
+        let grant_row = grant.to_value();
+        if let Some(p) = human_principal(grant_row.get("principal")) {
+            chain.ends_at_human = true;
+            chain.human = Some(p.clone());
+            return Some(chain);
+        }
+        let conf = confirmation(&grant_row);
+        match conf.and_then(|c| c.get("source")).and_then(Value::as_str) {
+            Some("delegated_authority") => {
+                current_id = grant.id.to_string();
+                current_row = grant_row;
+            }
+            Some("human_approved_peer_tool")
+                if human_principal(conf.and_then(|c| c.get("principal"))).is_some() =>
+            {
+                chain.ends_at_human = true;
+                chain.human = human_principal(conf.and_then(|c| c.get("principal"))).cloned();
+                return Some(chain);
+            }
+            _ => {
+                break (
+                    AUDIT_NOT_HUMAN,
+                    format!(
+                        "grant chain of {} ends at {}, which no human principal made or approved",
+                        quote(&handoff.id),
+                        quote(&grant.id)
+                    ),
+                );
+            }
+        }
+    };
+    chain.code = Some(code.to_owned());
+    found.push(
+        Diagnostic::error(code, &at, message)
+            .with_help("every delegated action's audit chain must terminate at a human grant"),
+    );
+    Some(chain)
+}

@@ -1,0 +1,314 @@
+//! The views' shapes (camelCase on the wire; rows verbatim inside).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::diagnostic::Diagnostic;
+
+/// A view and every finding about the rows of its namespace.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ViewAnswer {
+    /// The namespace the view answers for.
+    pub namespace: String,
+    /// The view.
+    pub view: View,
+    /// Findings about the ledger's rows in that namespace, sorted.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// One of the five views, tagged by the query's `by`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "by", rename_all = "lowercase")]
+pub enum View {
+    /// One handoff thread.
+    Handoff(Box<HandoffView>),
+    /// A session's history.
+    Session(SessionView),
+    /// Everything touching one artifact.
+    Artifact(ArtifactView),
+    /// The current work ad of every session.
+    Fleet(FleetView),
+    /// One project.
+    Project(ProjectView),
+}
+
+/// `by: handoff`: the handle fetch.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct HandoffView {
+    /// The queried id.
+    pub event_id: String,
+    /// Whether an event with that id is in the namespace.
+    pub found: bool,
+    /// The event itself when it is not a handoff.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
+    pub event: Option<Value>,
+    /// The thread, when the event is a handoff.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub thread: Option<Thread>,
+}
+
+/// A handoff, its delivery state, its receipts, its lineage and its outcome.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Thread {
+    /// The handoff event's id.
+    pub handoff_id: String,
+    /// The source session.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub source_ref: Option<String>,
+    /// The sink session.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub sink_ref: Option<String>,
+    /// `payloadJson.delivery_state` as stored (unknown values verbatim).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub delivery_state: Option<String>,
+    /// `open`, `accepted`, `incomplete`, `blocked`, `completed`, `failed`,
+    /// `rejected`, `conflict` or `undeliverable`.
+    pub outcome: String,
+    /// The receipts that decide the outcome (several when they conflict).
+    pub decided_by: Vec<String>,
+    /// Every receipt, oldest first.
+    pub receipts: Vec<ReceiptEntry>,
+    /// Retry and supersede lineage.
+    pub lineage: Lineage,
+    /// The delegated-authority chain, when the handoff claims one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub audit: Option<AuditChain>,
+    /// Other links touching the handoff (`follows`, unknown relations, ...).
+    pub links: Vec<LinkEntry>,
+    /// The full handoff row, verbatim.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub handoff: Value,
+}
+
+/// One receipt of a handoff.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ReceiptEntry {
+    /// The receipt event's id.
+    pub receipt_id: String,
+    /// `payloadJson.status` as stored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub status: Option<String>,
+    /// Whether the status decides the handoff.
+    pub terminal: bool,
+    /// It came after an `incomplete` receipt or after the handoff expired.
+    pub late: bool,
+    /// How it is tied to the handoff: `resolves`, `blocked_by`, `relatedEventId`.
+    pub relations: Vec<String>,
+    /// The full receipt row.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub event: Value,
+}
+
+/// Attempts before and after a handoff.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Lineage {
+    /// Handoffs this one retries.
+    pub retries: Vec<String>,
+    /// Handoffs that retry this one.
+    pub retried_by: Vec<String>,
+    /// Handoffs this one supersedes.
+    pub supersedes: Vec<String>,
+    /// Handoffs that supersede this one.
+    pub superseded_by: Vec<String>,
+    /// Every attempt connected by `retries` / `supersedes`, oldest first
+    /// (this one included).
+    pub attempts: Vec<String>,
+    /// The newest attempt.
+    pub latest: String,
+}
+
+/// Where a delegated authority comes from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct AuditChain {
+    /// The grants followed, nearest first.
+    pub grants: Vec<String>,
+    /// Whether the chain ends at a human principal.
+    pub ends_at_human: bool,
+    /// That human principal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
+    pub human: Option<Value>,
+    /// Why not, when it does not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub code: Option<String>,
+}
+
+/// A link shown beside a thread.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct LinkEntry {
+    /// The link's id.
+    pub link_id: String,
+    /// Its relation type, verbatim.
+    pub relation_type: String,
+    /// `out` (from this event) or `in` (to it).
+    pub direction: String,
+    /// The event at the other end.
+    pub event_id: String,
+    /// The full link row, verbatim.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub link: Value,
+}
+
+/// `by: session`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct SessionView {
+    /// The queried session.
+    pub session_id: String,
+    /// Every event where it is source, sink or related session, newest first.
+    pub events: Vec<SessionEvent>,
+    /// The handoff threads those events belong to, latest activity first.
+    pub threads: Vec<Thread>,
+}
+
+/// One event of a session's history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct SessionEvent {
+    /// The event's id.
+    pub event_id: String,
+    /// Its type, verbatim.
+    pub event_type: String,
+    /// `source`, `sink`, `related`.
+    pub roles: Vec<String>,
+    /// The threads (handoff ids) it belongs to.
+    pub thread_ids: Vec<String>,
+    /// The full row.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub event: Value,
+}
+
+/// `by: artifact`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ArtifactView {
+    /// The queried ref, as given.
+    #[serde(rename = "ref")]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub artifact_ref: Value,
+    /// Its canonical identity (`github_pr:owner/repo#123`, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub identity: Option<String>,
+    /// Handoffs touching it, newest first.
+    pub handoffs: Vec<ArtifactMatch>,
+    /// Receipts touching it (refs or check outputs), newest first.
+    pub receipts: Vec<ArtifactMatch>,
+    /// Work ads touching it, newest first.
+    pub ads: Vec<ArtifactMatch>,
+    /// Other events touching it, newest first.
+    pub others: Vec<ArtifactMatch>,
+}
+
+/// An event whose refs match an artifact.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ArtifactMatch {
+    /// The event's id.
+    pub event_id: String,
+    /// Where in the row the matching refs are.
+    pub matched_at: Vec<String>,
+    /// The full row.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub event: Value,
+}
+
+/// `by: fleet`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct FleetView {
+    /// How many sessions have a work ad.
+    pub sessions: usize,
+    /// Current ads by derived status.
+    pub counts: BTreeMap<String, usize>,
+    /// Current ads grouped by project (named projects first, by name; ads
+    /// without a project last).
+    pub projects: Vec<ProjectGroup>,
+}
+
+/// The current ads of one project.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectGroup {
+    /// The project, or `null` for ads naming none.
+    pub project: Option<String>,
+    /// Its ads by derived status.
+    pub counts: BTreeMap<String, usize>,
+    /// Its current ads, newest first.
+    pub ads: Vec<CurrentAd>,
+}
+
+/// A session's current work ad.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct CurrentAd {
+    /// The session.
+    pub session_id: String,
+    /// The ad's event id.
+    pub event_id: String,
+    /// `stale` when `expiresAt` ≤ now, else the reported status (`unknown`
+    /// when absent; unknown values verbatim).
+    pub status: String,
+    /// `payloadJson.status` as reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub reported_status: Option<String>,
+    /// Whether `expiresAt` ≤ now.
+    pub stale: bool,
+    /// The project (payload `project`, else a `project:` tag).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub project: Option<String>,
+    /// The full row.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub event: Value,
+}
+
+/// `by: project`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectView {
+    /// The queried project.
+    pub project: String,
+    /// The current ads by derived status.
+    pub counts: BTreeMap<String, usize>,
+    /// Each session's latest ad about this project, newest first.
+    pub ads: Vec<CurrentAd>,
+    /// Every event naming the project, newest first.
+    pub events: Vec<SessionEvent>,
+    /// The threads of the project's handoffs, latest activity first.
+    pub threads: Vec<Thread>,
+}
