@@ -2,6 +2,7 @@
 // mapped to /pkg/ by the page's import map, or bundled), so the page renders
 // exactly what the core decides.
 import init, { capabilities, validate } from 'hapi-a2a-core';
+import { startViewer } from './viewer.js';
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs = {}, ...children) => {
@@ -49,6 +50,7 @@ function showValidation() {
 
 await init();
 showCapabilities();
+await startViewer();
 $('validate-form').addEventListener('submit', (e) => {
   e.preventDefault();
   showValidation();
