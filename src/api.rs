@@ -317,11 +317,30 @@ fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
 }
 
 fn respond<T: Serialize>(result: Result<T, CallError>) -> String {
-    let answer: Answer<T> = result.into();
-    serde_json::to_string(&answer).unwrap_or_else(|e| {
-        let failure: Answer<()> = Answer::Failure {
-            error: CallError::new(error::INVALID_CALL, format!("the answer could not be written: {e}")),
-        };
+    // The answer alone is serialized per type; the tag is spliced on by one
+    // shared function (serde's tagged-enum path would be instantiated for
+    // every answer type, and writes the same bytes).
+    respond_text(result.and_then(|v| serde_json::to_string(&v).map_err(unwritable)))
+}
+
+fn unwritable(e: impl std::fmt::Display) -> CallError {
+    CallError::new(error::INVALID_CALL, format!("the answer could not be written: {e}"))
+}
+
+/// `{"type":"success", ...the answer's keys}` or the failure answer.
+#[inline(never)]
+fn respond_text(result: Result<String, CallError>) -> String {
+    let error = match result {
+        Ok(body) => match body.strip_prefix('{') {
+            Some("}") => return r#"{"type":"success"}"#.to_owned(),
+            Some(rest) => return format!(r#"{{"type":"success",{rest}"#),
+            None => unwritable("the answer is not an object"),
+        },
+        Err(error) => error,
+    };
+    let failure: Answer<()> = Answer::Failure { error };
+    serde_json::to_string(&failure).unwrap_or_else(|e| {
+        let failure: Answer<()> = Answer::Failure { error: unwritable(e) };
         serde_json::to_string(&failure).unwrap_or_default()
     })
 }
@@ -426,6 +445,23 @@ mod tests {
         assert_eq!(a["type"], "success");
         assert_eq!(a["valid"], false);
         assert_eq!(a["diagnostics"][0]["code"], "principal/unaccountable");
+    }
+
+    #[test]
+    fn spliced_success_answers_are_serdes_tagged_answers() {
+        let a = capabilities(&CapabilitiesCall::default());
+        assert_eq!(respond(Ok(a.clone())), serde_json::to_string(&Answer::Success(a)).unwrap_or_default());
+        #[derive(Clone, Serialize)]
+        struct Empty {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            x: Option<u8>,
+        }
+        let empty = Empty { x: None };
+        assert_eq!(
+            respond(Ok(empty.clone())),
+            serde_json::to_string(&Answer::Success(empty.clone())).unwrap_or_default()
+        );
+        assert_eq!(respond(Ok(empty.clone())), r#"{"type":"success"}"#);
     }
 
     #[test]

@@ -155,11 +155,15 @@ pub fn js_number(x: f64) -> String {
         return if x > 0.0 { "Infinity" } else { "-Infinity" }.to_owned();
     }
     let sign = if x < 0.0 { "-" } else { "" };
-    // Rust's `{:e}` is the shortest round-trip digit string, as ECMA-262 asks.
-    let sci = format!("{:e}", x.abs());
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci.as_str(), "0"));
-    let exp: i64 = exp.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    // Rust's `{}` writes the shortest round-trip digits, as ECMA-262 asks
+    // (the same digits as `{:e}`, whose code the wasm build then leaves
+    // out); read them back as digits and a decimal exponent.
+    let plain = format!("{}", x.abs());
+    let point = plain.find('.').unwrap_or(plain.len()) as i64;
+    let all: String = plain.chars().filter(char::is_ascii_digit).collect();
+    let lead = (all.len() - all.trim_start_matches('0').len()) as i64;
+    let digits = all.trim_matches('0');
+    let exp = point - lead - 1;
     let k = digits.len() as i64;
     let n = exp + 1;
     let body = if k <= n && n <= 21 {
@@ -207,6 +211,44 @@ mod tests {
         ];
         for (x, want) in cases {
             assert_eq!(js_number(*x), *want, "{x:e}");
+        }
+    }
+
+    /// The digits and exponent of `{:e}` and of [`js_number`]'s answer,
+    /// as `<digits>e<exponent of the first digit>`.
+    fn by_exp(x: f64) -> String {
+        let sci = format!("{x:e}");
+        let (mantissa, exp) = sci.split_once('e').unwrap_or((sci.as_str(), "0"));
+        let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+        format!("{}e{exp}", digits.trim_end_matches('0'))
+    }
+
+    fn by_js_number(x: f64) -> String {
+        let s = js_number(x);
+        let (mantissa, exp) = s.split_once('e').unwrap_or((s.as_str(), "0"));
+        let exp: i64 = exp.parse().unwrap_or(0);
+        let point = mantissa.find('.').unwrap_or(mantissa.len()) as i64;
+        let all: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+        let lead = (all.len() - all.trim_start_matches('0').len()) as i64;
+        format!("{}e{}", all.trim_matches('0'), point + exp - lead - 1)
+    }
+
+    #[test]
+    fn digits_are_the_shortest_round_trip_digits_on_awkward_values() {
+        let awkward =
+            [1e21, 1e-7, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 1.0 / 3.0, 123e18];
+        for x in awkward {
+            assert_eq!(by_js_number(x), by_exp(x), "{x:e}");
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #[test]
+        fn digits_are_the_shortest_round_trip_digits(bits in 1u64..0x7ff0_0000_0000_0000) {
+            // Every positive finite double.
+            let x = f64::from_bits(bits);
+            proptest::prop_assert_eq!(by_js_number(x), by_exp(x));
         }
     }
 
