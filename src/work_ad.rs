@@ -54,36 +54,6 @@ pub struct WorkAdPayload {
     pub extra: Map<String, Value>,
 }
 
-/// The parsed notify footer.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct NotifySummary {
-    /// The footer contract version (a number).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional, type = "number"))]
-    pub version: Option<Number>,
-    /// The agent's id.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub agent: Option<String>,
-    /// The project.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub project: Option<String>,
-    /// The footer status (`done|blocked|needs_review|needs_decision|failed|stalled`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub status: Option<String>,
-    /// Up to twelve words on what comes next.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub action: Option<String>,
-    /// One-line triage.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub summary: Option<String>,
-}
-
 /// The statuses the footer contract names (what the injected prompt asks for).
 pub const NOTIFY_STATUSES: &[&str] =
     &["done", "blocked", "needs_review", "needs_decision", "failed", "stalled", "in_progress"];
