@@ -63,6 +63,7 @@ pub mod delivery;
 mod derive;
 pub mod generate;
 mod row;
+mod scan;
 mod thread;
 pub mod view;
 mod views;
