@@ -48,7 +48,9 @@ impl Hasher for FoldHasher {
     }
 
     fn finish(&self) -> u64 {
-        self.0
+        // The multiply mixes upwards only: fold the high half into the low
+        // bits the table indexes by.
+        self.0 ^ (self.0 >> 32)
     }
 }
 

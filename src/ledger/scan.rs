@@ -51,8 +51,12 @@ impl<'v> Scan<'v> {
                 self.string()?;
             }
             b'{' | b'[' => {
+                let bytes = self.text.as_bytes();
                 let mut depth = 0usize;
                 loop {
+                    // Jump to the next byte that opens, closes or quotes.
+                    let rest = bytes.get(self.pos..)?;
+                    self.pos += rest.iter().position(|&b| matches!(b, b'"' | b'{' | b'[' | b'}' | b']'))?;
                     match self.peek() {
                         b'"' => {
                             self.string()?;
@@ -61,15 +65,13 @@ impl<'v> Scan<'v> {
                             depth += 1;
                             self.pos += 1;
                         }
-                        b'}' | b']' => {
+                        _ => {
                             depth = depth.checked_sub(1)?;
                             self.pos += 1;
                             if depth == 0 {
                                 break;
                             }
                         }
-                        0 => return None,
-                        _ => self.pos += 1,
                     }
                 }
             }

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::derive::{Derived, exists_elsewhere, lookup, sort_events};
+use super::derive::{Derived, exists_elsewhere, lookup, sort_events, sort_list};
 use super::row::{Event, Kind, Rel};
 use super::view::{AuditChain, Lineage, LinkEntry, ReceiptEntry, Thread};
 use super::{AUDIT_CROSS_NAMESPACE, AUDIT_CYCLE, AUDIT_MISSING, AUDIT_NOT_HUMAN, Ledger, RECEIPT_CONFLICT};
@@ -74,7 +74,7 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
         let late = incomplete_seen || handoff.expires_at.is_some_and(|x| e.ts > x);
         incomplete_seen |= status.as_deref() == Some("incomplete");
         let mut relations = tied.remove(&r).unwrap_or_default();
-        relations.sort();
+        sort_list(&mut relations, &|a, b| a.cmp(b));
         relations.dedup();
         receipts.push(ReceiptEntry {
             receipt_id: e.id.to_string(),
@@ -111,12 +111,12 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
     for list in
         [&mut lineage.retries, &mut lineage.retried_by, &mut lineage.supersedes, &mut lineage.superseded_by]
     {
-        list.sort();
+        sort_list(list, &|a, b| a.cmp(b));
         list.dedup();
     }
     lineage.attempts = attempts(l, d, h);
     lineage.latest = lineage.attempts.last().cloned().unwrap_or_else(|| handoff.id.to_string());
-    others.sort_by(|a, b| {
+    sort_list(&mut others, &|a, b| {
         (&a.direction, &a.relation_type, &a.event_id, &a.link_id)
             .cmp(&(&b.direction, &b.relation_type, &b.event_id, &b.link_id))
             .then_with(|| a.link.to_string().cmp(&b.link.to_string()))
