@@ -1,7 +1,7 @@
 //! A handoff thread: receipts and the derived outcome, retry / supersede
 //! lineage, and the delegated-authority audit chain.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use serde_json::Value;
 
@@ -31,7 +31,8 @@ pub(crate) fn chrono(l: &Ledger, a: u32, b: u32) -> std::cmp::Ordering {
 /// The thread of handoff `h` (a canonical event), with its findings.
 pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic>) -> Option<Thread> {
     let handoff = event(l, h)?;
-    let mut tied: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    // (receipt, how it is tied): sorted below, so no map type is needed.
+    let mut tied: Vec<(u32, String)> = Vec::new();
     let mut others: Vec<LinkEntry> = Vec::new();
     let mut lineage = Lineage::default();
     for (direction, list) in [("in", d.links_in(h)), ("out", d.links_out(h))] {
@@ -45,7 +46,7 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
             let is_receipt = event(l, other).is_some_and(|e| e.kind == Kind::Receipt);
             match (link.rel, direction) {
                 (Rel::Resolves | Rel::BlockedBy, "in") if is_receipt => {
-                    tied.entry(other).or_default().push(l.syms.name(link.relation).to_owned());
+                    tied.push((other, l.syms.name(link.relation).to_owned()));
                 }
                 (Rel::Retries, "out") => lineage.retries.push(other_id),
                 (Rel::Retries, _) => lineage.retried_by.push(other_id),
@@ -62,9 +63,12 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
         }
     }
     for &r in d.related_receipts.get(&h).map_or(&[][..], Vec::as_slice) {
-        tied.entry(r).or_default().push("relatedEventId".to_owned());
+        tied.push((r, "relatedEventId".to_owned()));
     }
-    let mut receipt_ids: Vec<u32> = tied.keys().copied().collect();
+    sort_list(&mut tied, &|a, b| a.cmp(b));
+    tied.dedup();
+    let mut receipt_ids: Vec<u32> = tied.iter().map(|t| t.0).collect();
+    receipt_ids.dedup();
     sort_events(&mut receipt_ids, &|a, b| chrono(l, a, b));
     let mut receipts = Vec::with_capacity(receipt_ids.len());
     let mut incomplete_seen = false;
@@ -73,9 +77,9 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
         let status = e.status.map(|s| l.syms.name(s).to_owned());
         let late = incomplete_seen || handoff.expires_at.is_some_and(|x| e.ts > x);
         incomplete_seen |= status.as_deref() == Some("incomplete");
-        let mut relations = tied.remove(&r).unwrap_or_default();
-        sort_list(&mut relations, &|a, b| a.cmp(b));
-        relations.dedup();
+        let start = tied.partition_point(|t| t.0 < r);
+        let relations: Vec<String> =
+            tied.get(start..).unwrap_or(&[]).iter().take_while(|t| t.0 == r).map(|t| t.1.clone()).collect();
         receipts.push(ReceiptEntry {
             receipt_id: e.id.to_string(),
             terminal: status.as_deref().is_some_and(receipt_status_is_terminal),
