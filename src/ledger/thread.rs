@@ -146,12 +146,13 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
 /// then an `undeliverable` delivery state, then `open`.
 fn outcome(receipts: &[ReceiptEntry], delivery_state: Option<&str>) -> (String, Vec<String>) {
     let terminal: Vec<&ReceiptEntry> = receipts.iter().filter(|r| r.terminal).collect();
-    let statuses: BTreeSet<&str> = terminal.iter().filter_map(|r| r.status.as_deref()).collect();
+    let statuses: Vec<&str> = terminal.iter().filter_map(|r| r.status.as_deref()).collect();
+    let agreed = statuses.first().filter(|first| statuses.iter().all(|s| s == *first));
     let decided: Vec<String> = terminal.iter().map(|r| r.receipt_id.clone()).collect();
-    match statuses.len() {
-        0 => {}
-        1 => return (statuses.first().map_or("open", |s| s).to_owned(), decided),
-        _ => return ("conflict".to_owned(), decided),
+    match (statuses.is_empty(), agreed) {
+        (true, _) => {}
+        (false, Some(status)) => return ((*status).to_owned(), decided),
+        (false, None) => return ("conflict".to_owned(), decided),
     }
     if delivery_state == Some("undeliverable") {
         return ("undeliverable".to_owned(), Vec::new());
