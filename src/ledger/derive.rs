@@ -102,9 +102,14 @@ pub(crate) fn derive(ledger: &Ledger<'_>) -> Derived {
     resolve_links(ledger, &mut d);
     related_receipts(ledger, &mut d);
     lineage_cycles(ledger, &mut d);
-    let spaces: std::collections::BTreeSet<Sym> =
-        events.iter().map(|e| e.ns).chain(ledger.links.iter().map(|k| k.ns)).collect();
-    d.namespaces = spaces.into_iter().collect();
+    // Symbols are dense: a flag per symbol lists the namespaces in order.
+    let mut named = vec![false; ledger.syms.len()];
+    for ns in events.iter().map(|e| e.ns).chain(ledger.links.iter().map(|k| k.ns)) {
+        if let Some(flag) = named.get_mut(ns as usize) {
+            *flag = true;
+        }
+    }
+    d.namespaces = (0..idx(named.len())).filter(|&s| named.get(s as usize) == Some(&true)).collect();
     for (i, e) in events.iter().enumerate() {
         let i = idx(i);
         if !d.is_canonical(i) {

@@ -82,6 +82,11 @@ impl Syms {
         self.map.get(s).copied()
     }
 
+    /// How many strings are interned (every symbol is below it).
+    pub(crate) fn len(&self) -> usize {
+        self.names.len()
+    }
+
     pub(crate) fn name(&self, sym: Sym) -> &str {
         self.names.get(sym as usize).map_or("", |s| s)
     }

@@ -63,9 +63,11 @@ fn scope(l: &Ledger, d: &Derived, query: &Query) -> Result<Scope, CallError> {
     if let Query::Handoff { event_id } = query
         && let Some(slot) = l.ids.get(event_id.as_str())
     {
-        let spaces: BTreeSet<Sym> =
+        let mut spaces: Vec<Sym> =
             slot.as_slice().iter().filter_map(|&i| l.events.get(i as usize)).map(|e| e.ns).collect();
-        if let [only] = spaces.iter().copied().collect::<Vec<_>>().as_slice() {
+        sort_events(&mut spaces, &|a, b| a.cmp(&b));
+        spaces.dedup();
+        if let [only] = spaces.as_slice() {
             return Ok(Scope { name: l.syms.name(*only).to_owned(), sym: Some(*only) });
         }
     }
