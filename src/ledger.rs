@@ -63,6 +63,7 @@ pub mod delivery;
 mod derive;
 pub mod generate;
 mod row;
+mod scan;
 mod thread;
 pub mod view;
 mod views;
@@ -126,17 +127,18 @@ pub struct Ledger<'a> {
     derived: OnceCell<Derived>,
 }
 
-/// The events that carry one id.
+/// The events that carry one id (one event: with its namespace, so a
+/// lookup need not visit the event).
 #[derive(Clone, Debug)]
 enum Slot {
-    One(u32),
+    One(u32, Sym),
     Many(Vec<u32>),
 }
 
 impl Slot {
     fn as_slice(&self) -> &[u32] {
         match self {
-            Slot::One(i) => std::slice::from_ref(i),
+            Slot::One(i, _) => std::slice::from_ref(i),
             Slot::Many(v) => v,
         }
     }
@@ -257,11 +259,11 @@ impl<'a> Ledger<'a> {
             let index = u32::try_from(self.events.len()).unwrap_or(u32::MAX);
             match self.ids.get_mut(event.id.as_ref()) {
                 Some(slot) => match slot {
-                    Slot::One(first) => *slot = Slot::Many(vec![*first, index]),
+                    Slot::One(first, _) => *slot = Slot::Many(vec![*first, index]),
                     Slot::Many(v) => v.push(index),
                 },
                 None => {
-                    self.ids.insert(event.id.clone(), Slot::One(index));
+                    self.ids.insert(event.id.clone(), Slot::One(index, event.ns));
                 }
             }
             self.events.push(event);

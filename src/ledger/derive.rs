@@ -54,6 +54,19 @@ pub(crate) fn sort_events(list: &mut [u32], cmp: &dyn Fn(u32, u32) -> std::cmp::
     list.sort_by(|&a, &b| cmp(a, b));
 }
 
+/// Sorts a list (stably) through the one index sort of [`sort_events`]:
+/// only the cheap reordering is compiled per element type.
+pub(crate) fn sort_list<T>(list: &mut Vec<T>, cmp: &dyn Fn(&T, &T) -> std::cmp::Ordering) {
+    let mut order: Vec<u32> = (0..idx(list.len())).collect();
+    let items: &[T] = list;
+    sort_events(&mut order, &|a, b| match (items.get(a as usize), items.get(b as usize)) {
+        (Some(x), Some(y)) => cmp(x, y),
+        _ => a.cmp(&b),
+    });
+    let mut slots: Vec<Option<T>> = list.drain(..).map(Some).collect();
+    list.extend(order.iter().filter_map(|&i| slots.get_mut(i as usize).and_then(Option::take)));
+}
+
 fn csr<'a>(start: &[u32], list: &'a [u32], at: u32) -> &'a [u32] {
     let (Some(&a), Some(&b)) = (start.get(at as usize), start.get(at as usize + 1)) else { return &[] };
     list.get(a as usize..b as usize).unwrap_or(&[])
@@ -65,11 +78,13 @@ fn idx(i: usize) -> u32 {
 
 /// Looks an id up in one namespace: the canonical event, if any.
 pub(crate) fn lookup(ledger: &Ledger<'_>, canon: &[u32], id: &str, ns: Sym) -> Option<u32> {
-    let slot = ledger.ids.get(id)?;
-    slot.as_slice()
-        .iter()
-        .find(|&&i| ledger.events.get(i as usize).is_some_and(|e| e.ns == ns))
-        .and_then(|&i| canon.get(i as usize).copied())
+    let i = match ledger.ids.get(id)? {
+        super::Slot::One(i, n) => (*n == ns).then_some(*i)?,
+        super::Slot::Many(v) => {
+            *v.iter().find(|&&i| ledger.events.get(i as usize).is_some_and(|e| e.ns == ns))?
+        }
+    };
+    canon.get(i as usize).copied()
 }
 
 /// Whether an id names an event of some namespace other than `ns`.
@@ -87,9 +102,14 @@ pub(crate) fn derive(ledger: &Ledger<'_>) -> Derived {
     resolve_links(ledger, &mut d);
     related_receipts(ledger, &mut d);
     lineage_cycles(ledger, &mut d);
-    let spaces: std::collections::BTreeSet<Sym> =
-        events.iter().map(|e| e.ns).chain(ledger.links.iter().map(|k| k.ns)).collect();
-    d.namespaces = spaces.into_iter().collect();
+    // Symbols are dense: a flag per symbol lists the namespaces in order.
+    let mut named = vec![false; ledger.syms.len()];
+    for ns in events.iter().map(|e| e.ns).chain(ledger.links.iter().map(|k| k.ns)) {
+        if let Some(flag) = named.get_mut(ns as usize) {
+            *flag = true;
+        }
+    }
+    d.namespaces = (0..idx(named.len())).filter(|&s| named.get(s as usize) == Some(&true)).collect();
     for (i, e) in events.iter().enumerate() {
         let i = idx(i);
         if !d.is_canonical(i) {
@@ -119,10 +139,10 @@ fn duplicates(ledger: &Ledger<'_>, d: &mut Derived) {
         .values()
         .filter_map(|slot| match slot {
             super::Slot::Many(v) => Some(v.as_slice()),
-            super::Slot::One(_) => None,
+            super::Slot::One(..) => None,
         })
         .collect();
-    groups.sort_unstable();
+    sort_list(&mut groups, &|a, b| a.cmp(b));
     for slot in groups {
         let mut by_ns: FastMap<Sym, Vec<u32>> = FastMap::default();
         for &i in slot {
@@ -213,7 +233,7 @@ fn idempotency(ledger: &Ledger<'_>, d: &mut Derived) {
         }
     }
     let mut groups: Vec<((Sym, &str), Vec<u32>)> = repeated.into_iter().collect();
-    groups.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    sort_list(&mut groups, &|a, b| a.0.cmp(&b.0));
     for ((ns, key), mut group) in groups {
         sort_events(&mut group, &|a, b| match (events.get(a as usize), events.get(b as usize)) {
             (Some(ea), Some(eb)) => ea.ts.total_cmp(&eb.ts).then_with(|| ea.id.cmp(&eb.id)),

@@ -8,6 +8,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
+use super::scan;
 use super::{
     MALFORMED_EVENT, MALFORMED_FIELD, MALFORMED_LINK, UNKNOWN_EVENT_TYPE, UNKNOWN_RELATION, UNKNOWN_STATUS,
 };
@@ -47,7 +48,9 @@ impl Hasher for FoldHasher {
     }
 
     fn finish(&self) -> u64 {
-        self.0
+        // The multiply mixes upwards only: fold the high half into the low
+        // bits the table indexes by.
+        self.0 ^ (self.0 >> 32)
     }
 }
 
@@ -77,6 +80,11 @@ impl Syms {
 
     pub(crate) fn get(&self, s: &str) -> Option<Sym> {
         self.map.get(s).copied()
+    }
+
+    /// How many strings are interned (every symbol is below it).
+    pub(crate) fn len(&self) -> usize {
+        self.names.len()
     }
 
     pub(crate) fn name(&self, sym: Sym) -> &str {
@@ -185,7 +193,7 @@ impl Link<'_> {
 #[derive(Clone, Copy, Debug)]
 enum Field<'v> {
     Parsed(&'v Value),
-    Raw(&'v RawValue),
+    Raw(&'v str),
 }
 
 impl<'v> Field<'v> {
@@ -193,8 +201,9 @@ impl<'v> Field<'v> {
         v.filter(|v| !v.is_null()).map(Field::Parsed)
     }
 
-    fn of_raw(v: Option<&'v RawValue>) -> Option<Self> {
-        v.map(Field::Raw)
+    /// A raw value's text; `null` reads as absent.
+    fn of_raw(v: &'v str) -> Option<Self> {
+        (v != "null").then_some(Field::Raw(v))
     }
 
     fn first_byte(&self) -> u8 {
@@ -205,7 +214,7 @@ impl<'v> Field<'v> {
             Field::Parsed(Value::Object(_)) => b'{',
             Field::Parsed(Value::Bool(_)) => b't',
             Field::Parsed(Value::Null) => b'n',
-            Field::Raw(r) => r.get().bytes().next().unwrap_or(b'n'),
+            Field::Raw(r) => r.bytes().next().unwrap_or(b'n'),
         }
     }
 
@@ -222,17 +231,14 @@ impl<'v> Field<'v> {
     fn str(&self) -> Option<Cow<'v, str>> {
         match self {
             Field::Parsed(v) => v.as_str().map(Cow::Borrowed),
-            Field::Raw(r) if self.is(Want::String) => serde_json::from_str::<Cow<'v, str>>(r.get()).ok(),
-            Field::Raw(_) => None,
+            Field::Raw(r) => scan::string(r),
         }
     }
 
     fn f64(&self) -> Option<f64> {
         match self {
             Field::Parsed(v) => v.as_f64(),
-            Field::Raw(r) if self.is(Want::Number) => {
-                r.get().trim().parse::<f64>().ok().filter(|x| x.is_finite())
-            }
+            Field::Raw(r) if self.is(Want::Number) => r.trim().parse::<f64>().ok().filter(|x| x.is_finite()),
             Field::Raw(_) => None,
         }
     }
@@ -243,11 +249,9 @@ impl<'v> Field<'v> {
             Field::Parsed(v) => {
                 v.as_array().into_iter().flatten().filter_map(Value::as_str).map(Cow::Borrowed).collect()
             }
-            Field::Raw(r) => serde_json::from_str::<Vec<&'v RawValue>>(r.get())
-                .unwrap_or_default()
-                .into_iter()
-                .filter_map(|item| Field::Raw(item).str())
-                .collect(),
+            Field::Raw(r) => {
+                scan::items(r).unwrap_or_default().into_iter().filter_map(scan::string).collect()
+            }
         }
     }
 }
@@ -286,112 +290,70 @@ struct EventFields<'v> {
     payload: Option<Field<'v>>,
 }
 
-macro_rules! raw_struct {
-    ($name:ident { $($field:ident),* $(,)? }) => {
-        #[derive(serde::Deserialize)]
-        #[serde(rename_all = "camelCase")]
-        struct $name<'a> {
-            $( #[serde(borrow, default)] $field: Option<&'a RawValue>, )*
-        }
-    };
-}
-
-raw_struct!(RawEvent {
-    id,
-    ts,
-    namespace,
-    event_type,
-    source_kind,
-    source_ref,
-    sink_kind,
-    sink_ref,
-    summary,
-    related_session_id,
-    related_event_id,
-    provenance,
-    idempotency_key,
-    dedupe_key,
-    severity,
-    confidence,
-    expires_at,
-    artifact_refs,
-    tags,
-    principal,
-    payload_json,
-});
-
-raw_struct!(RawLink { id, namespace, from_event_id, to_event_id, relation_type, created_at });
-
-#[derive(serde::Deserialize)]
-struct RawPayload<'a> {
-    #[serde(borrow, default)]
-    status: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    delivery_state: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    project: Option<&'a RawValue>,
-}
-
 impl<'v> EventFields<'v> {
+    /// The slot a key fills (and the slot's number), if the fold reads it.
+    fn slot(&mut self, key: &str) -> Option<(u32, &mut Option<Field<'v>>)> {
+        Some(match key {
+            "id" => (0, &mut self.id),
+            "ts" => (1, &mut self.ts),
+            "namespace" => (2, &mut self.namespace),
+            "eventType" => (3, &mut self.event_type),
+            "sourceKind" => (4, &mut self.source_kind),
+            "sourceRef" => (5, &mut self.source_ref),
+            "sinkKind" => (6, &mut self.sink_kind),
+            "sinkRef" => (7, &mut self.sink_ref),
+            "summary" => (8, &mut self.summary),
+            "relatedSessionId" => (9, &mut self.related_session_id),
+            "relatedEventId" => (10, &mut self.related_event_id),
+            "provenance" => (11, &mut self.provenance),
+            "idempotencyKey" => (12, &mut self.idempotency_key),
+            "dedupeKey" => (13, &mut self.dedupe_key),
+            "severity" => (14, &mut self.severity),
+            "confidence" => (15, &mut self.confidence),
+            "expiresAt" => (16, &mut self.expires_at),
+            "artifactRefs" => (17, &mut self.artifact_refs),
+            "tags" => (18, &mut self.tags),
+            "principal" => (19, &mut self.principal),
+            "payloadJson" => (20, &mut self.payload),
+            _ => return None,
+        })
+    }
+
     /// One pass over the row's entries (cheaper than a lookup per field).
     fn of_value(obj: &'v Map<String, Value>) -> Self {
         let mut f = EventFields::default();
         for (key, value) in obj {
-            let slot = match key.as_str() {
-                "id" => &mut f.id,
-                "ts" => &mut f.ts,
-                "namespace" => &mut f.namespace,
-                "eventType" => &mut f.event_type,
-                "sourceKind" => &mut f.source_kind,
-                "sourceRef" => &mut f.source_ref,
-                "sinkKind" => &mut f.sink_kind,
-                "sinkRef" => &mut f.sink_ref,
-                "summary" => &mut f.summary,
-                "relatedSessionId" => &mut f.related_session_id,
-                "relatedEventId" => &mut f.related_event_id,
-                "provenance" => &mut f.provenance,
-                "idempotencyKey" => &mut f.idempotency_key,
-                "dedupeKey" => &mut f.dedupe_key,
-                "severity" => &mut f.severity,
-                "confidence" => &mut f.confidence,
-                "expiresAt" => &mut f.expires_at,
-                "artifactRefs" => &mut f.artifact_refs,
-                "tags" => &mut f.tags,
-                "principal" => &mut f.principal,
-                "payloadJson" => &mut f.payload,
-                _ => continue,
-            };
-            *slot = Field::of_value(Some(value));
+            if let Some((_, slot)) = f.slot(key) {
+                *slot = Field::of_value(Some(value));
+            }
         }
         f
     }
 
-    fn of_raw(r: &RawEvent<'v>) -> Self {
-        let f = Field::of_raw;
-        EventFields {
-            id: f(r.id),
-            ts: f(r.ts),
-            namespace: f(r.namespace),
-            event_type: f(r.event_type),
-            source_kind: f(r.source_kind),
-            source_ref: f(r.source_ref),
-            sink_kind: f(r.sink_kind),
-            sink_ref: f(r.sink_ref),
-            summary: f(r.summary),
-            related_session_id: f(r.related_session_id),
-            related_event_id: f(r.related_event_id),
-            provenance: f(r.provenance),
-            idempotency_key: f(r.idempotency_key),
-            dedupe_key: f(r.dedupe_key),
-            severity: f(r.severity),
-            confidence: f(r.confidence),
-            expires_at: f(r.expires_at),
-            artifact_refs: f(r.artifact_refs),
-            tags: f(r.tags),
-            principal: f(r.principal),
-            payload: f(r.payload_json),
-        }
+    /// One pass over a raw row's text; `None` when it is not an object or
+    /// names a field the fold reads twice.
+    fn of_text(text: &'v str) -> Option<Self> {
+        let mut f = EventFields::default();
+        let mut seen = 0u32;
+        scan::entries(text, &mut |key, value| match f.slot(key) {
+            Some((bit, slot)) => fill(&mut seen, bit, slot, value),
+            None => true,
+        })?;
+        Some(f)
     }
+}
+
+/// Fills the slot numbered `bit` (below 32) with a raw value; `false` when
+/// it was filled before (serde refuses a struct field named twice). A JSON
+/// `null` reads as absent, as serde reads an `Option`.
+fn fill<'v>(seen: &mut u32, bit: u32, slot: &mut Option<Field<'v>>, value: &'v str) -> bool {
+    let bit = 1u32 << (bit & 31);
+    if *seen & bit != 0 {
+        return false;
+    }
+    *seen |= bit;
+    *slot = Field::of_raw(value);
+    true
 }
 
 /// Payload `status`, `delivery_state` and `project` (`Err` when not a string).
@@ -420,14 +382,14 @@ fn payload_fields<'v>(payload: Option<Field<'v>>) -> PayloadFields<'v> {
     };
     match payload {
         Field::Parsed(v) => of_value(v),
-        Field::Raw(r) => match serde_json::from_str::<RawPayload<'v>>(r.get()) {
-            Ok(p) => PayloadFields {
-                status: read(Field::of_raw(p.status)),
-                delivery_state: read(Field::of_raw(p.delivery_state)),
-                project: Field::of_raw(p.project).and_then(|p| p.str()),
+        Field::Raw(r) => match payload_text(r) {
+            Some([status, delivery_state, project]) => PayloadFields {
+                status: read(status),
+                delivery_state: read(delivery_state),
+                project: project.and_then(|p| p.str()),
             },
             // A key named twice: read it as `JSON.parse` would (last wins).
-            Err(_) => match serde_json::from_str::<Value>(r.get()) {
+            None => match serde_json::from_str::<Value>(r) {
                 Ok(v) => {
                     let f = |k: &str| Field::of_value(v.get(k));
                     PayloadFields {
@@ -440,6 +402,23 @@ fn payload_fields<'v>(payload: Option<Field<'v>>) -> PayloadFields<'v> {
             },
         },
     }
+}
+
+/// Payload `status`, `delivery_state` and `project` read from raw text;
+/// `None` when one of them is named twice.
+fn payload_text(text: &str) -> Option<[Option<Field<'_>>; 3]> {
+    let mut f = [None, None, None];
+    let mut seen = 0u32;
+    scan::entries(text, &mut |key, value| {
+        let bit = match key {
+            "status" => 0,
+            "delivery_state" => 1,
+            "project" => 2,
+            _ => return true,
+        };
+        f.get_mut(bit as usize).is_some_and(|slot| fill(&mut seen, bit, slot, value))
+    })?;
+    Some(f)
 }
 
 /// Where a row is, turned into a pointer only when there is a finding.
@@ -489,14 +468,13 @@ pub(crate) fn read_event_raw<'a>(
 ) -> Option<Event<'a>> {
     let at = At { table: "events", pos };
     // serde reads a struct from an array too: only objects take the fast way.
-    let object = Field::Raw(row).is(Want::Object);
-    match serde_json::from_str::<RawEvent<'a>>(row.get()).ok().filter(|_| object).ok_or(()) {
-        Ok(raw) => {
-            let read = read_fields(&EventFields::of_raw(&raw), &at, syms, found)?;
+    match EventFields::of_text(row.get()) {
+        Some(fields) => {
+            let read = read_fields(&fields, &at, syms, found)?;
             Some(read.into_event(pos, Body::Raw(row), |c| c))
         }
         // Not an object, or a key named twice: read it as parsed JSON.
-        Err(_) => {
+        None => {
             let value = serde_json::from_str::<Value>(row.get()).unwrap_or(Value::Null);
             let mut event = read_event_value(value, pos, syms, found)?;
             event.body = Body::Raw(row);
@@ -699,6 +677,7 @@ fn check_payload_status<'v>(
     }
 }
 
+#[derive(Default)]
 struct LinkFields<'v> {
     id: Option<Field<'v>>,
     namespace: Option<Field<'v>>,
@@ -706,6 +685,28 @@ struct LinkFields<'v> {
     to: Option<Field<'v>>,
     relation: Option<Field<'v>>,
     created_at: Option<Field<'v>>,
+}
+
+impl<'v> LinkFields<'v> {
+    /// One pass over a raw row's text; `None` when it is not an object or
+    /// names a field the fold reads twice.
+    fn of_text(text: &'v str) -> Option<Self> {
+        let mut f = LinkFields::default();
+        let mut seen = 0u32;
+        scan::entries(text, &mut |key, value| {
+            let (bit, slot) = match key {
+                "id" => (0, &mut f.id),
+                "namespace" => (1, &mut f.namespace),
+                "fromEventId" => (2, &mut f.from),
+                "toEventId" => (3, &mut f.to),
+                "relationType" => (4, &mut f.relation),
+                "createdAt" => (5, &mut f.created_at),
+                _ => return true,
+            };
+            fill(&mut seen, bit, slot, value)
+        })?;
+        Some(f)
+    }
 }
 
 /// Reads a link row given as JSON; `None` (with a diagnostic) when it
@@ -752,18 +753,8 @@ pub(crate) fn read_link_raw<'a>(
     found: &mut Found,
 ) -> Option<Link<'a>> {
     let at = At { table: "links", pos };
-    let object = Field::Raw(row).is(Want::Object);
-    match serde_json::from_str::<RawLink<'a>>(row.get()).ok().filter(|_| object).ok_or(()) {
-        Ok(r) => {
-            let f = Field::of_raw;
-            let fields = LinkFields {
-                id: f(r.id),
-                namespace: f(r.namespace),
-                from: f(r.from_event_id),
-                to: f(r.to_event_id),
-                relation: f(r.relation_type),
-                created_at: f(r.created_at),
-            };
+    match LinkFields::of_text(row.get()) {
+        Some(fields) => {
             let (id, ns, from, to, rel, relation) = read_link_fields(&fields, &at, syms, found)?;
             Some(Link {
                 pos: u32::try_from(pos).unwrap_or(u32::MAX),
@@ -776,7 +767,7 @@ pub(crate) fn read_link_raw<'a>(
                 body: Body::Raw(row),
             })
         }
-        Err(_) => {
+        None => {
             let value = serde_json::from_str::<Value>(row.get()).unwrap_or(Value::Null);
             let mut link = read_link_value(value, pos, syms, found)?;
             link.body = Body::Raw(row);

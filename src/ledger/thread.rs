@@ -1,11 +1,11 @@
 //! A handoff thread: receipts and the derived outcome, retry / supersede
 //! lineage, and the delegated-authority audit chain.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::derive::{Derived, exists_elsewhere, lookup, sort_events};
+use super::derive::{Derived, exists_elsewhere, lookup, sort_events, sort_list};
 use super::row::{Event, Kind, Rel};
 use super::view::{AuditChain, Lineage, LinkEntry, ReceiptEntry, Thread};
 use super::{AUDIT_CROSS_NAMESPACE, AUDIT_CYCLE, AUDIT_MISSING, AUDIT_NOT_HUMAN, Ledger, RECEIPT_CONFLICT};
@@ -31,7 +31,8 @@ pub(crate) fn chrono(l: &Ledger, a: u32, b: u32) -> std::cmp::Ordering {
 /// The thread of handoff `h` (a canonical event), with its findings.
 pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic>) -> Option<Thread> {
     let handoff = event(l, h)?;
-    let mut tied: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    // (receipt, how it is tied): sorted below, so no map type is needed.
+    let mut tied: Vec<(u32, String)> = Vec::new();
     let mut others: Vec<LinkEntry> = Vec::new();
     let mut lineage = Lineage::default();
     for (direction, list) in [("in", d.links_in(h)), ("out", d.links_out(h))] {
@@ -45,7 +46,7 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
             let is_receipt = event(l, other).is_some_and(|e| e.kind == Kind::Receipt);
             match (link.rel, direction) {
                 (Rel::Resolves | Rel::BlockedBy, "in") if is_receipt => {
-                    tied.entry(other).or_default().push(l.syms.name(link.relation).to_owned());
+                    tied.push((other, l.syms.name(link.relation).to_owned()));
                 }
                 (Rel::Retries, "out") => lineage.retries.push(other_id),
                 (Rel::Retries, _) => lineage.retried_by.push(other_id),
@@ -62,9 +63,12 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
         }
     }
     for &r in d.related_receipts.get(&h).map_or(&[][..], Vec::as_slice) {
-        tied.entry(r).or_default().push("relatedEventId".to_owned());
+        tied.push((r, "relatedEventId".to_owned()));
     }
-    let mut receipt_ids: Vec<u32> = tied.keys().copied().collect();
+    sort_list(&mut tied, &|a, b| a.cmp(b));
+    tied.dedup();
+    let mut receipt_ids: Vec<u32> = tied.iter().map(|t| t.0).collect();
+    receipt_ids.dedup();
     sort_events(&mut receipt_ids, &|a, b| chrono(l, a, b));
     let mut receipts = Vec::with_capacity(receipt_ids.len());
     let mut incomplete_seen = false;
@@ -73,9 +77,9 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
         let status = e.status.map(|s| l.syms.name(s).to_owned());
         let late = incomplete_seen || handoff.expires_at.is_some_and(|x| e.ts > x);
         incomplete_seen |= status.as_deref() == Some("incomplete");
-        let mut relations = tied.remove(&r).unwrap_or_default();
-        relations.sort();
-        relations.dedup();
+        let start = tied.partition_point(|t| t.0 < r);
+        let relations: Vec<String> =
+            tied.get(start..).unwrap_or(&[]).iter().take_while(|t| t.0 == r).map(|t| t.1.clone()).collect();
         receipts.push(ReceiptEntry {
             receipt_id: e.id.to_string(),
             terminal: status.as_deref().is_some_and(receipt_status_is_terminal),
@@ -111,12 +115,12 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
     for list in
         [&mut lineage.retries, &mut lineage.retried_by, &mut lineage.supersedes, &mut lineage.superseded_by]
     {
-        list.sort();
+        sort_list(list, &|a, b| a.cmp(b));
         list.dedup();
     }
     lineage.attempts = attempts(l, d, h);
     lineage.latest = lineage.attempts.last().cloned().unwrap_or_else(|| handoff.id.to_string());
-    others.sort_by(|a, b| {
+    sort_list(&mut others, &|a, b| {
         (&a.direction, &a.relation_type, &a.event_id, &a.link_id)
             .cmp(&(&b.direction, &b.relation_type, &b.event_id, &b.link_id))
             .then_with(|| a.link.to_string().cmp(&b.link.to_string()))
@@ -142,12 +146,13 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
 /// then an `undeliverable` delivery state, then `open`.
 fn outcome(receipts: &[ReceiptEntry], delivery_state: Option<&str>) -> (String, Vec<String>) {
     let terminal: Vec<&ReceiptEntry> = receipts.iter().filter(|r| r.terminal).collect();
-    let statuses: BTreeSet<&str> = terminal.iter().filter_map(|r| r.status.as_deref()).collect();
+    let statuses: Vec<&str> = terminal.iter().filter_map(|r| r.status.as_deref()).collect();
+    let agreed = statuses.first().filter(|first| statuses.iter().all(|s| s == *first));
     let decided: Vec<String> = terminal.iter().map(|r| r.receipt_id.clone()).collect();
-    match statuses.len() {
-        0 => {}
-        1 => return (statuses.first().map_or("open", |s| s).to_owned(), decided),
-        _ => return ("conflict".to_owned(), decided),
+    match (statuses.is_empty(), agreed) {
+        (true, _) => {}
+        (false, Some(status)) => return ((*status).to_owned(), decided),
+        (false, None) => return ("conflict".to_owned(), decided),
     }
     if delivery_state == Some("undeliverable") {
         return ("undeliverable".to_owned(), Vec::new());

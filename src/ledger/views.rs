@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::derive::{Derived, lookup, sort_events};
+use super::derive::{Derived, lookup, sort_events, sort_list};
 use super::row::{Event, FastMap, Kind, Rel, Sym};
 use super::thread::thread;
 use super::view::{
@@ -63,9 +63,11 @@ fn scope(l: &Ledger, d: &Derived, query: &Query) -> Result<Scope, CallError> {
     if let Query::Handoff { event_id } = query
         && let Some(slot) = l.ids.get(event_id.as_str())
     {
-        let spaces: BTreeSet<Sym> =
+        let mut spaces: Vec<Sym> =
             slot.as_slice().iter().filter_map(|&i| l.events.get(i as usize)).map(|e| e.ns).collect();
-        if let [only] = spaces.iter().copied().collect::<Vec<_>>().as_slice() {
+        sort_events(&mut spaces, &|a, b| a.cmp(&b));
+        spaces.dedup();
+        if let [only] = spaces.as_slice() {
             return Ok(Scope { name: l.syms.name(*only).to_owned(), sym: Some(*only) });
         }
     }
@@ -74,7 +76,7 @@ fn scope(l: &Ledger, d: &Derived, query: &Query) -> Result<Scope, CallError> {
         [only] => Ok(Scope { name: l.syms.name(*only).to_owned(), sym: Some(*only) }),
         many => {
             let mut names: Vec<&str> = many.iter().map(|&s| l.syms.name(s)).collect();
-            names.sort_unstable();
+            sort_list(&mut names, &|a, b| a.cmp(b));
             let shown: Vec<String> = names.iter().take(5).map(|n| quote(n)).collect();
             Err(CallError::new(
                 NAMESPACE_AMBIGUOUS,
@@ -149,7 +151,7 @@ fn handoffs_of(l: &Ledger, d: &Derived, i: u32) -> Vec<u32> {
                 .chain(e.related_event.as_deref().and_then(|id| lookup(l, &d.canon, id, e.ns)))
                 .filter(|&t| t != i && is_handoff(t))
                 .collect();
-            out.sort_unstable();
+            sort_events(&mut out, &|a, b| a.cmp(&b));
             out.dedup();
             out
         }
@@ -171,7 +173,7 @@ fn threads(l: &Ledger, d: &Derived, handoffs: BTreeSet<u32>, found: &mut Vec<Dia
             (last, t)
         })
         .collect();
-    out.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.handoff_id.cmp(&b.1.handoff_id)));
+    sort_list(&mut out, &|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.handoff_id.cmp(&b.1.handoff_id)));
     out.into_iter().map(|(_, t)| t).collect()
 }
 
@@ -180,7 +182,7 @@ fn session_event(l: &Ledger, d: &Derived, i: u32, roles: Vec<String>) -> Option<
     let handoffs = handoffs_of(l, d, i);
     let mut thread_ids: Vec<String> =
         handoffs.iter().filter_map(|&h| l.events.get(h as usize)).map(|h| h.id.to_string()).collect();
-    thread_ids.sort();
+    sort_list(&mut thread_ids, &|a, b| a.cmp(b));
     Some((
         SessionEvent {
             event_id: e.id.to_string(),
