@@ -238,7 +238,9 @@ impl<'v> Field<'v> {
     fn f64(&self) -> Option<f64> {
         match self {
             Field::Parsed(v) => v.as_f64(),
-            Field::Raw(r) if self.is(Want::Number) => r.trim().parse::<f64>().ok().filter(|x| x.is_finite()),
+            Field::Raw(r) if self.is(Want::Number) => {
+                serde_json::from_str::<f64>(r).ok().filter(|x| x.is_finite())
+            }
             Field::Raw(_) => None,
         }
     }
