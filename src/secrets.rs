@@ -314,9 +314,19 @@ fn looks_like_token(v: &[u8]) -> bool {
         && v.iter().any(u8::is_ascii_alphabetic)
 }
 
+/// The first place at or after `from` where `needle` stands in `hay`. Only
+/// places that start with the needle's first byte are compared in full
+/// (most texts have few), which keeps the scan close to one pass.
 fn find(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    let rest = hay.get(from..)?;
-    rest.windows(needle.len()).position(|w| w == needle).map(|p| p + from)
+    let (&first, _) = needle.split_first()?;
+    let mut i = from;
+    loop {
+        let at = i + hay.get(i..)?.iter().position(|&c| c == first)?;
+        if hay.get(at..at + needle.len())? == needle {
+            return Some(at);
+        }
+        i = at + 1;
+    }
 }
 
 fn find_ci(hay_lower: &[u8], needle: &[u8], from: usize) -> Option<usize> {
@@ -512,7 +522,13 @@ fn scan_tokens(b: &[u8], codes: &mut Vec<&'static str>) {
             continue;
         }
         let rest = slice(b, i, b.len());
-        if let Some(rule) = PREFIXES.iter().find(|r| rest.starts_with(r.prefix)) {
+        // Every rule starts with a letter: most places are ruled out here.
+        if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
+            continue;
+        }
+        let first = rest.first();
+        if let Some(rule) = PREFIXES.iter().find(|r| r.prefix.first() == first && rest.starts_with(r.prefix))
+        {
             let start = i + rule.prefix.len();
             let end = take_upto(b, start, rule.max + 1, |c| rule.body.allows(c));
             let body = slice(b, start, end);
@@ -524,7 +540,7 @@ fn scan_tokens(b: &[u8], codes: &mut Vec<&'static str>) {
                 codes.push(rule.code);
             }
         }
-        if let Some(prefix) = AWS_PREFIXES.iter().find(|p| rest.starts_with(p)) {
+        if let Some(prefix) = AWS_PREFIXES.iter().find(|p| p.first() == first && rest.starts_with(p)) {
             let start = i + prefix.len() + usize::from(prefix.len() == 3);
             let end = take_upto(b, start, 17, |c| c.is_ascii_uppercase() || c.is_ascii_digit());
             let body = slice(b, start, end);
