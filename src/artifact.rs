@@ -483,27 +483,41 @@ fn sha(text: &str) -> Result<String, RefError> {
     }
 }
 
+/// Reads the `url` of a commit or branch ref: a malformed URL, or a target
+/// part `pick` refuses, is an error; a repository URL gives the repository;
+/// a URL whose target `pick` takes gives the repository and that part.
+/// `Ok(None)` for any other URL.
+fn repo_url<T>(
+    u: &str,
+    pick: impl Fn(Target) -> Option<Result<T, RefError>>,
+) -> Result<Option<(Repo, Option<T>)>, RefError> {
+    if url::scheme_of(u).is_some() {
+        Url::parse(u).map_err(malformed_url)?;
+    }
+    Ok(match url_target(u, true) {
+        Some((rp, Target::Repo)) => Some((rp, None)),
+        Some((rp, target)) => match pick(target) {
+            Some(part) => Some((rp, Some(part?))),
+            None => None,
+        },
+        None => None,
+    })
+}
+
 /// A URL that is a commit URL gives repo and SHA; a repository URL gives the repo.
 fn parse_commit(url: Option<&str>, r: Option<&str>, repo_field: Option<&str>) -> Result<Artifact, RefError> {
     let mut repo = repo_field.and_then(parse_repo_text);
     let mut from_url = None;
     if let Some(u) = url {
-        if url::scheme_of(u).is_some() {
-            Url::parse(u).map_err(malformed_url)?;
-        }
-        match url_target(u, true) {
-            Some((rp, Target::Commit(s))) => {
-                from_url = Some(sha(&s)?);
-                repo = Some(rp);
-            }
-            Some((rp, Target::Repo)) => repo = Some(rp),
-            _ => {
-                return Err(RefError::new(
-                    MALFORMED_SHA,
-                    "the commit `url` is neither a commit URL nor a repository URL",
-                ));
-            }
-        }
+        let Some((rp, s)) = repo_url(u, |t| if let Target::Commit(s) = t { Some(sha(&s)) } else { None })?
+        else {
+            return Err(RefError::new(
+                MALFORMED_SHA,
+                "the commit `url` is neither a commit URL nor a repository URL",
+            ));
+        };
+        repo = Some(rp);
+        from_url = s;
     }
     let from_ref = match r {
         None => None,
@@ -575,22 +589,16 @@ fn parse_branch(url: Option<&str>, r: Option<&str>, repo_field: Option<&str>) ->
     let mut repo = repo_field.and_then(parse_repo_text);
     let mut from_url = None;
     if let Some(u) = url {
-        if url::scheme_of(u).is_some() {
-            Url::parse(u).map_err(malformed_url)?;
-        }
-        match url_target(u, true) {
-            Some((rp, Target::Tree(name))) => {
-                from_url = Some(branch_name(&name)?);
-                repo = Some(rp);
-            }
-            Some((rp, Target::Repo)) => repo = Some(rp),
-            _ => {
-                return Err(RefError::new(
-                    MALFORMED_BRANCH,
-                    "the branch `url` is neither a `tree/<branch>` URL nor a repository URL",
-                ));
-            }
-        }
+        let Some((rp, name)) =
+            repo_url(u, |t| if let Target::Tree(name) = t { Some(branch_name(&name)) } else { None })?
+        else {
+            return Err(RefError::new(
+                MALFORMED_BRANCH,
+                "the branch `url` is neither a `tree/<branch>` URL nor a repository URL",
+            ));
+        };
+        repo = Some(rp);
+        from_url = name;
     }
     let from_ref = r.map(branch_name).transpose()?;
     let name = agree(from_url, from_ref)?;
@@ -917,18 +925,7 @@ mod properties {
     use proptest::prelude::*;
     use serde_json::json;
 
-    const KINDS: &[&str] = &[
-        "github_pr",
-        "github_issue",
-        "commit",
-        "branch",
-        "file_path",
-        "diff",
-        "log_url",
-        "url",
-        "screenshot",
-        "session_id",
-    ];
+    const KINDS: &[&str] = crate::vocab::ARTIFACT_KIND.values;
 
     proptest! {
         #[test]
