@@ -566,6 +566,10 @@ fn scan_tokens(b: &[u8], codes: &mut Vec<&'static str>) {
 }
 
 fn scan_slack_webhook(b: &[u8], codes: &mut Vec<&'static str>) {
+    // `hooks.slack.com/` has a `/`: without one, nothing can match.
+    if !b.contains(&b'/') {
+        return;
+    }
     let lower = b.to_ascii_lowercase();
     let mut from = 0;
     while let Some(at) = find(&lower, b"hooks.slack.com/", from) {
@@ -694,6 +698,11 @@ const KEY_HEADERS: &[&[u8]] = &[
 ];
 
 fn scan_headers(b: &[u8], codes: &mut Vec<&'static str>) {
+    // Both header shapes need a separator after the name (`authorization`
+    // one of these, a key header a `:`): without any, nothing can match.
+    if !b.iter().any(|c| b" \t\"':=>,".contains(c)) {
+        return;
+    }
     let lower = b.to_ascii_lowercase();
     let mut from = 0;
     while let Some(at) = find_ci(&lower, b"authorization", from) {
