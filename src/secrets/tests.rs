@@ -1,0 +1,251 @@
+//! Tests of `secrets`.
+
+use super::*;
+use serde_json::json;
+
+/// A synthetic token body: `n` characters cycling through a mixed alphabet.
+fn body(n: usize, seed: usize) -> String {
+    const A: &[u8] = b"aZ3kQ9mX2pL7vB4nR8tW1cY6hJ5dF0gS";
+    (0..n).map(|i| char::from(A[(i * 7 + seed) % A.len()])).collect()
+}
+
+fn codes(text: &str) -> Vec<&'static str> {
+    scan_text(text)
+}
+
+#[test]
+fn a_password_in_url_userinfo_is_found_in_any_scheme() {
+    for url in [
+        "https://bob:s3cr3tPass@h.example/x",
+        "postgres://app:pw9x@db.example:5432/d",
+        "redis://:hunter22@cache:6379",
+    ] {
+        assert_eq!(codes(url), vec![URL_USERINFO], "{url}");
+    }
+}
+
+#[test]
+fn a_plain_user_name_is_not_a_secret() {
+    assert!(codes("ssh://git@github.com/o/r.git").is_empty());
+    assert!(codes("https://deploy@h.example/x").is_empty());
+}
+
+#[test]
+fn a_token_as_user_name_is_found() {
+    let t = format!("https://x-access-token:ghs_{}@github.com/o/r", body(36, 1));
+    assert_eq!(codes(&t), vec![GITHUB_TOKEN, URL_USERINFO]);
+}
+
+#[test]
+fn placeholder_and_redacted_passwords_are_skipped() {
+    for url in [
+        "https://user:<password>@h.example/",
+        "https://user:${PASSWORD}@h.example/",
+        "https://user:***@h.example/",
+        "https://user:%2A%2A%2A@h.example/",
+        "https://user:password@h.example/",
+    ] {
+        assert!(codes(url).is_empty(), "{url}");
+    }
+}
+
+#[test]
+fn percent_encoded_userinfo_is_decoded_first() {
+    assert_eq!(codes("https%3A%2F%2Fbob%3As3cr3tPass%40h.example%2F"), vec![URL_USERINFO]);
+}
+
+#[test]
+fn signed_url_parameters_are_found_whatever_their_value() {
+    assert_eq!(codes("https://b.s3.amazonaws.com/k?X-Amz-Signature=abc&X-Amz-Date=1"), vec![SIGNED_URL]);
+    assert_eq!(
+        codes("https://a.blob.core.windows.net/c/b?sv=2022-11-02&se=2030&sig=abc%3D"),
+        vec![SIGNED_URL]
+    );
+    assert_eq!(codes("https://d.cloudfront.net/x?Expires=1&Signature=abc&Key-Pair-Id=K1"), vec![SIGNED_URL]);
+    assert!(codes("https://h.example/x?sig=abc").is_empty());
+}
+
+#[test]
+fn token_parameters_in_query_and_fragment_are_found() {
+    assert_eq!(
+        codes("https://h.example/cb#access_token=9f8e7d6c5b4a3f2e1d0c&token_type=bearer"),
+        vec![TOKEN_PARAMETER]
+    );
+    assert_eq!(codes("https://h.example/x?api_key=A1b2C3d4E5f6"), vec![TOKEN_PARAMETER]);
+    assert_eq!(codes("https://h.example/x?password=pa55"), vec![TOKEN_PARAMETER]);
+}
+
+#[test]
+fn token_parameters_with_placeholder_or_short_values_are_skipped() {
+    for url in [
+        "https://h.example/x?token=${TOKEN}",
+        "https://h.example/x?token=<token>",
+        "https://h.example/x?api_key=your_api_key",
+        "https://h.example/x?token=xxxxxxxxxxxx",
+        "https://h.example/x?token_type=bearer&page=2",
+        "https://h.example/x?token=12345678",
+        "https://h.example/x?token=abc",
+    ] {
+        assert!(codes(url).is_empty(), "{url}");
+    }
+}
+
+#[test]
+fn provider_prefixes_are_found_with_their_shapes() {
+    let cases = [
+        (format!("ghp_{}", body(36, 2)), GITHUB_TOKEN),
+        (format!("github_pat_{}_{}", body(22, 3), body(59, 4)), GITHUB_TOKEN),
+        (format!("glpat-{}", body(20, 5)), GITLAB_TOKEN),
+        (format!("xoxb-1234567890-1234567890123-{}", body(24, 6)), SLACK_TOKEN),
+        ("AKIA2E3MPLQ7RSTU4VWX".to_owned(), AWS_ACCESS_KEY),
+        (format!("AIza{}", body(35, 7)), GOOGLE_API_KEY),
+        (format!("ya29.{}", body(60, 8)), GOOGLE_OAUTH),
+        (format!("sk-proj-{}", body(48, 9)), OPENAI_KEY),
+        (format!("sk-ant-api03-{}", body(95, 10)), ANTHROPIC_KEY),
+        (format!("sk_live_{}", body(24, 11)), STRIPE_KEY),
+        (format!("npm_{}", body(36, 12)), PACKAGE_TOKEN),
+    ];
+    for (token, code) in cases {
+        assert_eq!(codes(&format!("use {token} here")), vec![code], "{code}");
+    }
+}
+
+#[test]
+fn prefixes_inside_words_or_too_short_are_not_tokens() {
+    assert!(codes(&format!("xghp_{}", body(36, 1))).is_empty());
+    assert!(codes("ghp_short").is_empty());
+    assert!(codes("task-runner-with-a-very-long-name-for-testing-purposes").is_empty());
+    assert!(codes("sk-learn-classification-pipeline-example-notebook").is_empty());
+    assert!(codes("AKIAIOSFODNN7EXAMPLE").is_empty());
+}
+
+#[test]
+fn filler_tokens_are_placeholders() {
+    assert!(codes(&format!("ghp_{}", "x".repeat(36))).is_empty());
+    assert!(codes("xoxb-0000000000-0000000000000-xxxxxxxxxxxxxxxxxxxxxxxx").is_empty());
+}
+
+#[test]
+fn slack_webhooks_are_found() {
+    let hook = format!("https://hooks.slack.com/services/T0123ABCD/B0123ABCDE/{}", body(24, 3));
+    assert_eq!(codes(&hook), vec![SLACK_WEBHOOK]);
+}
+
+#[test]
+fn jwts_need_json_header_and_payload() {
+    let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJlLWJ5dGVz";
+    assert_eq!(codes(jwt), vec![JWT]);
+    assert!(codes("eye.eyeable.should").is_empty());
+    assert!(codes("eyJhbGciOiJIUzI1NiJ9.notjsonpayloadhere.c2lnbmF0dXJl").is_empty());
+}
+
+#[test]
+fn pem_private_keys_need_a_body() {
+    let key = format!("-----BEGIN RSA PRIVATE KEY-----\n{}\n-----END RSA PRIVATE KEY-----", body(64, 1));
+    assert_eq!(codes(&key), vec![PRIVATE_KEY]);
+    assert!(codes("-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----").is_empty());
+    assert!(codes("-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA\n").is_empty());
+}
+
+#[test]
+fn base64_wrapped_pem_keys_are_found() {
+    let inner = format!("-----BEGIN EC PRIVATE KEY-----\n{}\n", body(60, 2));
+    let wrapped = encode64(inner.as_bytes());
+    assert_eq!(codes(&format!("KEY={wrapped}")), vec![PRIVATE_KEY]);
+}
+
+fn encode64(data: &[u8]) -> String {
+    const T: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in data.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |acc, (i, b)| acc | (u32::from(*b) << (16 - 8 * i)));
+        for i in 0..=chunk.len() {
+            out.push(char::from(T[((n >> (18 - 6 * i)) & 63) as usize]));
+        }
+    }
+    out
+}
+
+#[test]
+fn authorization_headers_with_credentials_are_found() {
+    assert_eq!(codes("curl -H 'Authorization: Bearer abcDEF123456ghi'"), vec![AUTHORIZATION_HEADER]);
+    assert_eq!(codes("Authorization: Basic dXNlcjpwYXNzd29yZA=="), vec![AUTHORIZATION_HEADER]);
+    assert_eq!(codes("X-API-Key: 9b1deb4d3b7d4bad9bdd"), vec![AUTHORIZATION_HEADER]);
+}
+
+#[test]
+fn authorization_headers_with_placeholders_are_skipped() {
+    for text in [
+        "Authorization: Bearer <token>",
+        "Authorization: Bearer $TOKEN",
+        "Authorization: Bearer ${GITHUB_TOKEN}",
+        "Authorization: Bearer YOUR_TOKEN",
+        "send the Authorization header with a bearer token",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn benign_handles_are_clean() {
+    for text in [
+        "https://github.com/tiann/hapi/pull/1228/files",
+        "https://github.com/o/r/commit/0123456789abcdef0123456789abcdef01234567",
+        "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d",
+        "/home/u/project/target/debug/deps/libserde-8f3c2a1b9e7d6f5a.rlib",
+        "https://h.example/search?q=token&page=2#section-3",
+        "feature/AKIA-migration",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn scan_strings_reports_pointers_and_never_values() {
+    let v = json!({"a": ["ok", "https://u:s3cretPW@h.example/"], "b": {"c": format!("ghp_{}", body(36, 5))}});
+    let found = scan_strings(&v, &Pointer::root().key("doc"));
+    let wire = serde_json::to_string(&found).unwrap();
+    assert_eq!(
+        wire,
+        r#"[{"code":"secret/url-userinfo","instancePath":"/doc/a/1"},{"code":"secret/github-token","instancePath":"/doc/b/c"}]"#
+    );
+    assert!(!wire.contains("s3cretPW"));
+}
+
+#[test]
+fn object_keys_are_scanned_too() {
+    let v = json!({"o": { format!("AKIA{}", "Q7RSTU4VWX2E3MPL"): 1 }});
+    let found = scan_strings(&v, &Pointer::root());
+    assert_eq!(found, vec![Finding { code: AWS_ACCESS_KEY, instance_path: Pointer::root().key("o") }]);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn scanning_never_panics(s in "\\PC{0,200}") {
+            let _ = scan_text(&s);
+        }
+
+        #[test]
+        fn scanning_url_shaped_noise_never_panics(s in "[a-z:/@%?&#=._A-Z0-9-]{0,120}") {
+            let _ = scan_text(&s);
+        }
+
+        #[test]
+        fn long_repetitive_text_is_scanned_without_panicking(unit in "(ey-|sk-|\\?a=|%25|-----BEGIN |authorization: bearer ){1}", n in 1usize..3000) {
+            let _ = scan_text(&unit.repeat(n));
+        }
+
+        #[test]
+        fn hex_shas_and_uuids_are_never_secrets(sha in "[0-9a-f]{40}", uuid in "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}") {
+            prop_assert!(scan_text(&sha).is_empty());
+            prop_assert!(scan_text(&uuid).is_empty());
+            let commit = format!("https://github.com/o/r/commit/{sha}");
+            prop_assert!(scan_text(&commit).is_empty());
+        }
+    }
+}
