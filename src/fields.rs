@@ -90,15 +90,6 @@ impl Report {
         self.push(Diagnostic::new(code, sev, at, message));
     }
 
-    /// Whether an error was reported at or under `at`.
-    pub fn has_error_under(&self, at: &Pointer) -> bool {
-        self.diagnostics.iter().any(|d| {
-            d.severity == Severity::Error
-                && (d.instance_path == at.as_str()
-                    || d.instance_path.starts_with(&format!("{}/", at.as_str())))
-        })
-    }
-
     /// Whether any error was reported.
     pub fn has_errors(&self) -> bool {
         crate::diagnostic::has_errors(&self.diagnostics)
