@@ -22,11 +22,9 @@
 //!
 //! Text input (`documentText`) is parsed by [`crate::json`]: invalid JSON,
 //! nesting beyond [`json::MAX_DEPTH`], numbers beyond f64, lone surrogates
-//! and (strict) duplicate keys each get their own code. Two fast paths give
-//! the same answers as that parser, faster: a clean strict `event_create`
-//! is recognised by borrowed deserialisation ([`crate::event::fast`]), and
-//! text that a pointer-free scan shows to hold no duplicate key or other
-//! parse finding is parsed by plain `serde_json`.
+//! and (strict) duplicate keys each get their own code. A fast path gives
+//! the same answers, faster: a clean strict `event_create` is recognised by
+//! borrowed deserialisation ([`crate::event::fast`]).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -181,14 +179,6 @@ pub fn validate_text(kind: DocumentKind, mode: Mode, text: &str, options: &Optio
         // so upstream's stored form is the document with defaults filled.
         let normalized = event::normalize(&value, event::Shape::Create);
         return Outcome { valid: true, diagnostics: Vec::new(), normalized: Some(normalized) };
-    }
-    // No duplicated key, no depth or number or surrogate trouble: the plain
-    // parser builds the same value as the reporting one, faster.
-    if FAST_PATHS
-        && event::fast::scan(text, MAX_DEPTH).is_some()
-        && let Ok(value) = serde_json::from_str::<Value>(text)
-    {
-        return finish(kind, mode, &value, options, Vec::new());
     }
     validate_full_text(kind, mode, text, options)
 }
