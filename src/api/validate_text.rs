@@ -181,7 +181,9 @@ mod tests {
         let text = serde_json::to_string(doc).unwrap_or_default();
         same(&format!(r#"{{"kind":"event_create","mode":"strict","documentText":{text}}}"#));
         same(&format!(r#" {{ "documentText" : {text} , "kind" : "event_create" }} "#));
-        same(&format!(r#"{{"kind":"event_create","mode":"lenient","documentText":{text},"httpWriter":true}}"#));
+        same(&format!(
+            r#"{{"kind":"event_create","mode":"lenient","documentText":{text},"httpWriter":true}}"#
+        ));
         same(&format!(r#"{{"kind":"principal","documentText":{text},"httpWriter":false}}"#));
         same(r#"{"kind":"principal","documentText":"{\"kind\":\"agent\",\"id\":\"a\"}"}"#);
         same(r#"{"kind":"principal","documentText":"{\"kind\":\"human\",\"id\":\"\u00e9\\n\"}"}"#);
