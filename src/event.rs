@@ -539,22 +539,28 @@ pub fn check_artifact_ref(v: &Value, at: &Pointer, report: &mut Report) {
 /// top-level fields stripped, the principal normalized, typed payload
 /// defaults filled. Rows keep their declared fields.
 pub fn normalize(v: &Value, shape: Shape) -> Value {
-    let Value::Object(obj) = v else { return v.clone() };
+    normalize_owned(v.clone(), shape)
+}
+
+/// [`normalize`] of a document the caller gives up: fields are moved, not
+/// copied.
+pub fn normalize_owned(v: Value, shape: Shape) -> Value {
+    let Value::Object(obj) = v else { return v };
     let names = field_names(shape);
     let (type_key, payload_key) =
         if shape == Shape::Create { ("event_type", "payload_json") } else { ("eventType", "payloadJson") };
-    let event_type = obj.get(type_key).and_then(Value::as_str);
-    let mut out = Map::new();
+    let handoff = obj.get(type_key).and_then(Value::as_str) == Some("handoff");
+    let mut out = Map::with_capacity(obj.len());
     for (k, val) in obj {
         if !names.contains(&k.as_str()) {
             continue;
         }
         let val = match k.as_str() {
-            "principal" => principal::normalize(val),
-            k if k == payload_key && event_type == Some("handoff") => handoff::normalize_payload(val),
-            _ => val.clone(),
+            "principal" => principal::normalize_owned(val),
+            k if k == payload_key && handoff => handoff::normalize_payload_owned(val),
+            _ => val,
         };
-        out.insert(k.clone(), val);
+        out.insert(k, val);
     }
     Value::Object(out)
 }

@@ -140,7 +140,11 @@ pub fn sink_required(at: &Pointer, report: &mut Report) {
 
 /// The payload with `notify_source` filled in (default `true`).
 pub fn normalize_payload(v: &Value) -> Value {
-    let mut out = v.clone();
+    normalize_payload_owned(v.clone())
+}
+
+/// [`normalize_payload`] of a payload the caller gives up.
+pub fn normalize_payload_owned(mut out: Value) -> Value {
     if let Value::Object(map) = &mut out
         && !map.contains_key("notify_source")
     {

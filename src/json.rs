@@ -57,7 +57,7 @@ const DEPTH_MARKER: &str = "nesting deeper than";
 pub fn parse(text: &str, max_depth: usize) -> Result<Parsed, ParseError> {
     let mut duplicates = Vec::new();
     let mut de = serde_json::Deserializer::from_str(text);
-    let seed = Seed { depth: 1, max_depth, at: Pointer::root(), duplicates: &mut duplicates };
+    let seed = Seed { depth: 1, max_depth, at: &Place::Root, duplicates: &mut duplicates };
     let value = seed.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
     match value {
         Ok(value) => Ok(Parsed { value, duplicate_keys: duplicates }),
@@ -123,21 +123,40 @@ pub fn depth(value: &Value) -> usize {
     }
 }
 
-struct Seed<'d> {
+/// Where the parser is, as a chain of borrowed steps up to the root: a
+/// pointer is spelled out only for a duplicate key, so parsing a document
+/// allocates nothing per value for its places.
+enum Place<'p> {
+    Root,
+    Key(&'p Place<'p>, &'p str),
+    Index(&'p Place<'p>, usize),
+}
+
+impl Place<'_> {
+    fn pointer(&self) -> Pointer {
+        match self {
+            Place::Root => Pointer::root(),
+            Place::Key(up, key) => up.pointer().key(key),
+            Place::Index(up, i) => up.pointer().index(*i),
+        }
+    }
+}
+
+struct Seed<'p, 'd> {
     depth: usize,
     max_depth: usize,
-    at: Pointer,
+    at: &'p Place<'p>,
     duplicates: &'d mut Vec<Pointer>,
 }
 
-impl<'de> DeserializeSeed<'de> for Seed<'_> {
+impl<'de> DeserializeSeed<'de> for Seed<'_, '_> {
     type Value = Value;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
         d.deserialize_any(self)
     }
 }
 
-impl Seed<'_> {
+impl Seed<'_, '_> {
     fn enter<E: de::Error>(&self) -> Result<usize, E> {
         if self.depth > self.max_depth {
             Err(E::custom(format!("{DEPTH_MARKER} {}", self.max_depth)))
@@ -147,7 +166,7 @@ impl Seed<'_> {
     }
 }
 
-impl<'de> Visitor<'de> for Seed<'_> {
+impl<'de> Visitor<'de> for Seed<'_, '_> {
     type Value = Value;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -178,12 +197,8 @@ impl<'de> Visitor<'de> for Seed<'_> {
         let depth = self.enter()?;
         let mut items = Vec::new();
         loop {
-            let seed = Seed {
-                depth,
-                max_depth: self.max_depth,
-                at: self.at.index(items.len()),
-                duplicates: &mut *self.duplicates,
-            };
+            let at = Place::Index(self.at, items.len());
+            let seed = Seed { depth, max_depth: self.max_depth, at: &at, duplicates: &mut *self.duplicates };
             match seq.next_element_seed(seed)? {
                 Some(v) => items.push(v),
                 None => break,
@@ -195,11 +210,11 @@ impl<'de> Visitor<'de> for Seed<'_> {
         let depth = self.enter()?;
         let mut map = Map::new();
         while let Some(key) = access.next_key::<String>()? {
-            let at = self.at.key(&key);
+            let at = Place::Key(self.at, &key);
             if map.contains_key(&key) {
-                self.duplicates.push(at.clone());
+                self.duplicates.push(at.pointer());
             }
-            let seed = Seed { depth, max_depth: self.max_depth, at, duplicates: &mut *self.duplicates };
+            let seed = Seed { depth, max_depth: self.max_depth, at: &at, duplicates: &mut *self.duplicates };
             let value = access.next_value_seed(seed)?;
             // `JSON.parse` keeps the last value but the first position.
             map.insert(key, value);

@@ -152,7 +152,11 @@ fn check_object(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) -> 
 /// declared fields, and no `on_behalf_of` on a human. A value that is not an
 /// object is returned unchanged.
 pub fn normalize(v: &Value) -> Value {
-    let mut out = v.clone();
+    normalize_owned(v.clone())
+}
+
+/// [`normalize`] of a principal the caller gives up.
+pub fn normalize_owned(mut out: Value) -> Value {
     if let Value::Object(map) = &mut out {
         let human = map.get("kind").and_then(Value::as_str) == Some("human");
         map.retain(|k, _| k == "kind" || k == "id" || (k == "on_behalf_of" && !human));

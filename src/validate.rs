@@ -22,11 +22,11 @@
 //!
 //! Text input (`documentText`) is parsed by [`crate::json`]: invalid JSON,
 //! nesting beyond [`json::MAX_DEPTH`], numbers beyond f64, lone surrogates
-//! and (strict) duplicate keys each get their own code. Two fast paths give
-//! the same answers as that parser, faster: a clean strict `event_create`
-//! is recognised by borrowed deserialisation ([`crate::event::fast`]), and
-//! text that a pointer-free scan shows to hold no duplicate key or other
-//! parse finding is parsed by plain `serde_json`.
+//! and (strict) duplicate keys each get their own code. A fast path gives
+//! the same answers, faster: a clean strict `event_create` is recognised by
+//! borrowed deserialisation ([`crate::event::fast`]).
+
+use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -179,16 +179,8 @@ pub fn validate_text(kind: DocumentKind, mode: Mode, text: &str, options: &Optio
     {
         // Clean means no unknown or duplicated key and a clean principal,
         // so upstream's stored form is the document with defaults filled.
-        let normalized = event::normalize(&value, event::Shape::Create);
+        let normalized = event::normalize_owned(value, event::Shape::Create);
         return Outcome { valid: true, diagnostics: Vec::new(), normalized: Some(normalized) };
-    }
-    // No duplicated key, no depth or number or surrogate trouble: the plain
-    // parser builds the same value as the reporting one, faster.
-    if FAST_PATHS
-        && event::fast::scan(text, MAX_DEPTH).is_some()
-        && let Ok(value) = serde_json::from_str::<Value>(text)
-    {
-        return finish(kind, mode, &value, options, Vec::new());
     }
     validate_full_text(kind, mode, text, options)
 }
@@ -200,7 +192,7 @@ pub fn validate_full_text(kind: DocumentKind, mode: Mode, text: &str, options: &
         Ok(parsed) => {
             let mut pre = Vec::new();
             duplicate_key_diagnostics(&parsed.duplicate_keys, mode, &mut pre);
-            finish(kind, mode, &parsed.value, options, pre)
+            finish(kind, mode, Cow::Owned(parsed.value), options, pre)
         }
         Err(e) => Outcome {
             valid: false,
@@ -237,7 +229,7 @@ pub fn validate_value_with_duplicates(
     }
     let mut pre = Vec::new();
     duplicate_key_diagnostics(duplicate_keys, mode, &mut pre);
-    finish(kind, mode, document, options, pre)
+    finish(kind, mode, Cow::Borrowed(document), options, pre)
 }
 
 fn duplicate_key_diagnostics(at: &[Pointer], mode: Mode, out: &mut Vec<Diagnostic>) {
@@ -255,16 +247,18 @@ fn duplicate_key_diagnostics(at: &[Pointer], mode: Mode, out: &mut Vec<Diagnosti
     }
 }
 
+/// Checks `document` and, where the answer keeps it, normalizes it (moving
+/// an owned document's fields rather than copying them).
 fn finish(
     kind: DocumentKind,
     mode: Mode,
-    document: &Value,
+    document: Cow<'_, Value>,
     options: &Options,
     pre: Vec<Diagnostic>,
 ) -> Outcome {
     let mut report = Report::new(mode);
     report.diagnostics = pre;
-    check(kind, document, options, &mut report);
+    check(kind, &document, options, &mut report);
     let mut diagnostics = report.diagnostics;
     diagnostic::sort(&mut diagnostics);
     let valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
@@ -350,24 +344,24 @@ fn check_locality(document: &Value, sink: &Endpoint, report: &mut Report) {
 /// The normalized document: in strict mode what upstream would store
 /// (unknown top-level fields stripped, defaults filled), in lenient mode the
 /// document unchanged.
-fn normalize(kind: DocumentKind, mode: Mode, document: &Value, options: &Options) -> Value {
+fn normalize(kind: DocumentKind, mode: Mode, document: Cow<'_, Value>, options: &Options) -> Value {
     if kind == DocumentKind::PeerMessage {
         // An empty `peer: {}` goes in both modes; a client's claimed `peer`
         // is dropped from what a strict writer would store.
         let origin = if options.hub_derived { MetaOrigin::Hub } else { MetaOrigin::for_mode(mode) };
-        return peer::normalize(document, origin, mode);
+        return peer::normalize(&document, origin, mode);
     }
     if mode == Mode::Lenient {
-        return document.clone();
+        return document.into_owned();
     }
     match kind {
-        DocumentKind::EventCreate => event::normalize(document, event::Shape::Create),
-        DocumentKind::EventRow => event::normalize(document, event::Shape::Row),
-        DocumentKind::LinkCreate => link::normalize_create(document),
-        DocumentKind::LinkRow => link::normalize_row(document),
-        DocumentKind::Principal => principal::normalize(document),
-        DocumentKind::ArtifactRef | DocumentKind::PeerMessage => document.clone(),
-        DocumentKind::SpawnRequest => spawn::normalize(document),
-        DocumentKind::NotifySummary => work_ad::normalize_notify_summary(document),
+        DocumentKind::EventCreate => event::normalize_owned(document.into_owned(), event::Shape::Create),
+        DocumentKind::EventRow => event::normalize_owned(document.into_owned(), event::Shape::Row),
+        DocumentKind::LinkCreate => link::normalize_create(&document),
+        DocumentKind::LinkRow => link::normalize_row(&document),
+        DocumentKind::Principal => principal::normalize_owned(document.into_owned()),
+        DocumentKind::ArtifactRef | DocumentKind::PeerMessage => document.into_owned(),
+        DocumentKind::SpawnRequest => spawn::normalize(&document),
+        DocumentKind::NotifySummary => work_ad::normalize_notify_summary(&document),
     }
 }

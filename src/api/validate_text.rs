@@ -1,0 +1,239 @@
+//! The common `validate` call read without a tree: `{"kind": "...",
+//! "mode": "...", "documentText": "...", "httpWriter": bool}` with plain
+//! values, in any order, each at most once.
+//!
+//! The generic path parses the whole call into a `Value` (the document text
+//! is one long escaped string in it) and then deserialises the call type
+//! from that tree. Here the call's few keys are read in one pass and the
+//! document text is unescaped once. Anything else — another field, a
+//! repeated key, an escaped key, a value of another type, an unknown kind,
+//! text after the object — is left to the generic path, which answers it
+//! with its codes; a test holds both paths to the same bytes.
+
+use std::borrow::Cow;
+
+use super::{ValidateAnswer, respond};
+use crate::fields::Mode;
+use crate::validate::{self, DocumentKind, Options};
+
+/// The answer to a `validate` call in the common shape, or `None` when the
+/// generic path must read the call.
+pub(super) fn validate_call_text(input: &str) -> Option<String> {
+    let call = read_call(input)?;
+    let kind = DocumentKind::from_name(call.kind)?;
+    let options = Options { http_writer: call.http_writer.unwrap_or(false), ..Options::default() };
+    let outcome = validate::validate_text(kind, call.mode.unwrap_or_default(), &call.text, &options);
+    Some(respond(Ok(ValidateAnswer {
+        valid: outcome.valid,
+        diagnostics: outcome.diagnostics,
+        normalized: outcome.normalized,
+        schema: None,
+    })))
+}
+
+/// The fields of a call in the common shape.
+struct Call<'a> {
+    kind: &'a str,
+    mode: Option<Mode>,
+    text: Cow<'a, str>,
+    http_writer: Option<bool>,
+}
+
+fn read_call(input: &str) -> Option<Call<'_>> {
+    let mut r = Reader { text: input, at: 0 };
+    let (mut kind, mut mode, mut text, mut http_writer) = (None, None, None, None);
+    r.blank();
+    r.byte(b'{')?;
+    r.blank();
+    if r.byte(b'}').is_none() {
+        loop {
+            let key = r.plain_string()?;
+            r.blank();
+            r.byte(b':')?;
+            r.blank();
+            match key {
+                "kind" if kind.is_none() => kind = Some(r.plain_string()?),
+                "mode" if mode.is_none() => {
+                    mode = Some(match r.plain_string()? {
+                        "strict" => Mode::Strict,
+                        "lenient" => Mode::Lenient,
+                        _ => return None,
+                    })
+                }
+                "documentText" if text.is_none() => text = Some(r.string()?),
+                "httpWriter" if http_writer.is_none() => http_writer = Some(r.boolean()?),
+                _ => return None,
+            }
+            r.blank();
+            if r.byte(b',').is_some() {
+                r.blank();
+                continue;
+            }
+            r.byte(b'}')?;
+            break;
+        }
+    }
+    r.blank();
+    if r.at != input.len() {
+        return None;
+    }
+    Some(Call { kind: kind?, mode, text: text?, http_writer })
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    /// JSON's insignificant white space.
+    fn blank(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.at += 1;
+        }
+    }
+
+    fn byte(&mut self, want: u8) -> Option<()> {
+        (self.peek() == Some(want)).then(|| self.at += 1)
+    }
+
+    fn boolean(&mut self) -> Option<bool> {
+        let rest = self.text.get(self.at..)?;
+        let (value, len) = if rest.starts_with("true") {
+            (true, 4)
+        } else if rest.starts_with("false") {
+            (false, 5)
+        } else {
+            return None;
+        };
+        self.at += len;
+        Some(value)
+    }
+
+    /// A string's raw body (between its quotes) and whether it holds an
+    /// escape; `None` for a raw control character or no closing quote.
+    fn raw_string(&mut self) -> Option<(&'a str, bool)> {
+        self.byte(b'"')?;
+        let start = self.at;
+        let bytes = self.text.as_bytes();
+        let mut escaped = false;
+        loop {
+            let c = *bytes.get(self.at)?;
+            match c {
+                b'"' => break,
+                b'\\' => {
+                    escaped = true;
+                    self.at += 2;
+                }
+                0..=0x1f => return None,
+                _ => self.at += 1,
+            }
+        }
+        let body = self.text.get(start..self.at)?;
+        self.at += 1;
+        Some((body, escaped))
+    }
+
+    /// A string without escapes, borrowed.
+    fn plain_string(&mut self) -> Option<&'a str> {
+        match self.raw_string()? {
+            (body, false) => Some(body),
+            (_, true) => None,
+        }
+    }
+
+    /// A string, unescaped; `None` for an escape the generic path reports
+    /// (a lone surrogate, a bad escape).
+    fn string(&mut self) -> Option<Cow<'a, str>> {
+        let start = self.at;
+        match self.raw_string()? {
+            (body, false) => Some(Cow::Borrowed(body)),
+            (_, true) => {
+                let quoted = self.text.get(start..self.at)?;
+                serde_json::from_str::<String>(quoted).ok().map(Cow::Owned)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The generic path's answer to the same call.
+    fn generic(input: &str) -> String {
+        super::super::call_generic("validate", input)
+    }
+
+    fn same(input: &str) {
+        let fast = validate_call_text(input);
+        assert!(fast.is_some(), "the common shape was not read: {input}");
+        assert_eq!(fast.unwrap_or_default(), generic(input), "{input}");
+    }
+
+    #[test]
+    fn common_calls_answer_as_the_generic_path() {
+        let doc = r#"{"source_kind":"session","source_ref":"s1","event_type":"note","principal":{"kind":"human","id":"1"}}"#;
+        let text = serde_json::to_string(doc).unwrap_or_default();
+        same(&format!(r#"{{"kind":"event_create","mode":"strict","documentText":{text}}}"#));
+        same(&format!(r#" {{ "documentText" : {text} , "kind" : "event_create" }} "#));
+        same(&format!(
+            r#"{{"kind":"event_create","mode":"lenient","documentText":{text},"httpWriter":true}}"#
+        ));
+        same(&format!(r#"{{"kind":"principal","documentText":{text},"httpWriter":false}}"#));
+        same(r#"{"kind":"principal","documentText":"{\"kind\":\"agent\",\"id\":\"a\"}"}"#);
+        same(r#"{"kind":"principal","documentText":"{\"kind\":\"human\",\"id\":\"\u00e9\\n\"}"}"#);
+        same(r#"{"kind":"principal","documentText":"not json"}"#);
+        same(r#"{"kind":"principal","documentText":"{\"id\":\"1\",\"id\":\"2\"}"}"#);
+    }
+
+    #[test]
+    fn every_golden_validate_call_answers_as_the_generic_path() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/validate");
+        let mut read = 0;
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if !name.ends_with(".call.json") {
+                continue;
+            }
+            let input = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            read += usize::from(validate_call_text(&input).is_some());
+            assert_eq!(super::super::call("validate", &input), generic(&input), "{name}");
+            // The same document given as text, as the hub sends it.
+            let Ok(mut call) = serde_json::from_str::<serde_json::Value>(&input) else { continue };
+            let Some(document) = call.as_object_mut().and_then(|c| c.remove("document")) else { continue };
+            call["documentText"] = serde_json::Value::String(document.to_string());
+            let as_text = call.to_string();
+            read += usize::from(validate_call_text(&as_text).is_some());
+            assert_eq!(super::super::call("validate", &as_text), generic(&as_text), "{name} as text");
+        }
+        assert!(read > 150, "only {read} golden calls were in the common shape");
+    }
+
+    #[test]
+    fn other_shapes_are_left_to_the_generic_path() {
+        for input in [
+            "",
+            "[]",
+            r#"{"kind":"principal"}"#,
+            r#"{"kind":"principal","documentText":"{}","document":{}}"#,
+            r#"{"kind":"principal","kind":"principal","documentText":"{}"}"#,
+            r#"{"kind":"spaceship","documentText":"{}"}"#,
+            r#"{"kind":"principal","mode":"loose","documentText":"{}"}"#,
+            r#"{"kind":"principal","mdoe":"lenient","documentText":"{}"}"#,
+            r#"{"kind":"principal","documentText":"{}","withSchema":true}"#,
+            r#"{"kind":"principal","documentText":"\ud800"}"#,
+            r#"{"kind":"principal","documentText":"{}"} x"#,
+            r#"{"ki\u006ed":"principal","documentText":"{}"}"#,
+            "{\"kind\":\"principal\",\"documentText\":\"\u{1}\"}",
+            r#"{"kind":"principal","documentText":"{}","httpWriter":1}"#,
+            r#"{"kind":"principal","documentText":"{}""#,
+        ] {
+            assert!(validate_call_text(input).is_none(), "read as common: {input}");
+        }
+    }
+}
