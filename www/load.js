@@ -25,7 +25,7 @@ export function ledgerFromText(text) {
   } catch (e) {
     const answer = validate({ kind: 'event_row', documentText: text });
     const parse = answer.type === 'success' ? answer.diagnostics.filter((d) => d.code.startsWith('parse/')) : [];
-    if (parse.length) throw new LoadError(parse[0].code, `not JSON: ${parse[0].message}`, parse);
+    if (parse.length) throw new LoadError(parse[0].code, parse[0].message, parse);
     throw new LoadError('viewer/not-json', `not JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
   return ledgerFromValue(doc);
