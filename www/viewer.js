@@ -290,8 +290,9 @@ function showSession(sessionId) {
   const rows = s.events.map((e) => {
     const row = isObject(e.event) ? e.event : {};
     return el('tr', {},
-      el('td', { class: 'nowrap' }, when(row.ts)), el('td', {}, eventRef(e.eventId)), el('td', {}, e.eventType),
-      el('td', {}, e.roles.join(', ')), el('td', {}, text(row.summary)));
+      el('td', {}, eventRef(e.eventId), el('span', { class: 'when' }, e.eventType)),
+      el('td', {}, e.roles.join(', ')),
+      el('td', {}, text(row.summary), el('span', { class: 'when' }, when(row.ts))));
   });
   const threads = el('ul', { class: 'link-list', id: 'session-threads' });
   for (const t of s.threads) {
@@ -302,7 +303,7 @@ function showSession(sessionId) {
     el('h3', {}, `Handoff threads (${s.threads.length})`),
     s.threads.length ? threads : el('p', { class: 'muted' }, 'none'),
     el('h3', {}, `Events (${s.events.length})`),
-    s.events.length ? table('session events', ['at', 'event', 'type', 'role', 'summary'], rows, { id: 'session-events' })
+    s.events.length ? table('session events', ['event', 'role', 'summary'], rows, { id: 'session-events' })
       : el('p', { class: 'muted' }, 'no events name this session'),
     ...ownDiagnostics(answer));
 }
@@ -399,9 +400,10 @@ function route({ focus = false } = {}) {
 function showLoadError(e) {
   const box = $('load-error');
   box.hidden = false;
-  if (e instanceof LoadError) {
+  if (e instanceof LoadError && e.diagnostics.length) {
+    box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened:')), diagnosticList(e.diagnostics, 'load-diagnostics'));
+  } else if (e instanceof LoadError) {
     box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened: '), el('code', {}, e.code), ` ${e.message}`));
-    if (e.diagnostics.length) box.append(diagnosticList(e.diagnostics, 'load-diagnostics'));
   } else {
     box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened: '), e instanceof Error ? e.message : String(e)));
   }
