@@ -72,7 +72,8 @@ const ROUTE = /^(.*)\/api\/work-graph\/events(?:\/([^/]+)(\/links)?)?\/?$/;
  * Reads a ledger from a hub's `/api/work-graph/*` routes (upstream's shapes:
  * `GET events?related_session_id=` → `{events}`, `GET events/:id` → `{event}`,
  * `GET events/:id/links` → `{links}`). Starting from the given route, it walks
- * every link, the events at both ends, and the events of every session those
+ * every link, the events at both ends, the event each row relates to, the
+ * grant its delegated authority names, and the events of every session those
  * events name, up to `maxRequests` requests.
  */
 export async function fetchHub(input, { token = '', maxRequests = 400, onProgress = () => {} } = {}) {
@@ -137,6 +138,11 @@ export async function fetchHub(input, { token = '', maxRequests = 400, onProgres
       if (kind === 'session' && typeof ref === 'string') wantSession(ref);
     }
     if (typeof row.relatedSessionId === 'string') wantSession(row.relatedSessionId);
+    // Rows a row names without a link: the event it relates to, and the
+    // grant its delegated authority comes from.
+    if (typeof row.relatedEventId === 'string') wantEvent(row.relatedEventId);
+    const grant = row.payloadJson?.confirmation?.granting_event_id;
+    if (typeof grant === 'string') wantEvent(grant);
   };
   const wantSession = (id) => {
     if (sessionsQueued.has(id)) return;

@@ -439,20 +439,45 @@ function open(ledger, label) {
   route();
 }
 
+/** Opens what `produce` gives; says whether it was opened. */
 async function attempt(label, produce) {
   $('ledger-source').textContent = `opening ${label}…`;
   try {
     const ledger = await produce();
     open(ledger, label);
+    return true;
   } catch (e) {
     if (current) open(current.ledger, current.label);
     else $('ledger-source').textContent = 'no ledger open';
     showLoadError(e);
+    return false;
   }
 }
 
 async function openFile(file) {
   await attempt(file ? `file ${file.name}` : 'a file', async () => ledgerFromText(await readFile(file)));
+}
+
+/**
+ * Reads the ledger from a hub. On success the page's address names the hub
+ * (`?hub=<url>`, never the token), so a deep link opens the same ledger.
+ */
+async function openHub(input) {
+  const opened = await attempt(`hub ${input}`, async () => {
+    const got = await fetchHub(input, {
+      token: $('hub-token').value,
+      onProgress: (p) => { $('ledger-source').textContent = `fetching from the hub: ${p.requests} requests, ${p.events} events, ${p.links} links…`; },
+    });
+    const notes = [];
+    if (got.failed) notes.push(`${got.failed} of ${got.requests} requests failed`);
+    if (got.truncated) notes.push(`stopped after ${got.requests} requests`);
+    return { ...got.ledger, note: notes.join('; ') };
+  });
+  if (opened) {
+    const url = new URL(location.href);
+    url.searchParams.set('hub', input.trim());
+    history.replaceState(null, '', url);
+  }
 }
 
 function wireOpening() {
@@ -482,19 +507,15 @@ function wireOpening() {
   });
   $('hub-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    const input = $('hub-url').value;
-    attempt(`hub ${input}`, async () => {
-      const got = await fetchHub(input, {
-        token: $('hub-token').value,
-        onProgress: (p) => { $('ledger-source').textContent = `fetching from the hub: ${p.requests} requests, ${p.events} events, ${p.links} links…`; },
-      });
-      const notes = [];
-      if (got.failed) notes.push(`${got.failed} of ${got.requests} requests failed`);
-      if (got.truncated) notes.push(`stopped after ${got.requests} requests`);
-      return { ...got.ledger, note: notes.join('; ') };
-    });
+    openHub($('hub-url').value);
   });
-  $('demo-button').addEventListener('click', () => attempt('demo ledger', fetchDemo));
+  $('demo-button').addEventListener('click', async () => {
+    if (await attempt('demo ledger', fetchDemo)) {
+      const url = new URL(location.href);
+      url.searchParams.delete('hub');
+      history.replaceState(null, '', url);
+    }
+  });
   $('artifact-form').addEventListener('submit', (e) => {
     e.preventDefault();
     location.hash = hashFor('artifact', $('artifact-input').value.trim());
@@ -505,5 +526,11 @@ export async function startViewer() {
   wireOpening();
   showBadges();
   window.addEventListener('hashchange', () => route({ focus: true }));
-  await attempt('demo ledger', fetchDemo);
+  const hub = new URLSearchParams(location.search).get('hub');
+  if (hub) {
+    $('hub-url').value = hub;
+    await openHub(hub);
+  } else {
+    await attempt('demo ledger', fetchDemo);
+  }
 }

@@ -285,10 +285,38 @@ test('a ledger read from a hub\'s /api/work-graph routes', async () => {
   await page.waitForSelector('#thread-receipts li');
   assert.equal(await page.locator('#thread-receipts > li').count(), 2);
   await shot(page, viewports[0], '7-hub');
+  // The address names the hub (not the token), so the view can be shared.
+  const shared = new URL(page.url());
+  assert.equal(shared.searchParams.get('hub'), `${hubBase}/api/work-graph/events?related_session_id=sess-lead`);
+  assert.equal(shared.hash, '#handoff=ho-review');
+  assert.doesNotMatch(page.url(), /hub-test-token/);
   // A single event's route works as a starting point too.
   await page.fill('#hub-url', `${hubBase}/api/work-graph/events/ho-docs`);
   await page.click('#hub-form button');
   await page.waitForFunction(() => /^hub .*ho-docs/.test(document.querySelector('#ledger-source')?.textContent ?? ''));
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('a shared address opens the same view of the same hub', async () => {
+  const open = createHubServer(demo);
+  const openBase = await listen(open);
+  try {
+    const hubUrl = `${openBase}/api/work-graph/events/ho-docs`;
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(`${base}/?hub=${encodeURIComponent(hubUrl)}#handoff=ho-docs`);
+    await page.waitForFunction(() => document.querySelector('#ledger-source')?.textContent.startsWith('hub '));
+    await page.waitForSelector('#thread-outcome');
+    assert.match(await page.textContent('#thread-outcome'), /blocked/);
+    assert.match(await page.textContent('#audit-box summary'), /ends at a human grant \(2 grants\)/);
+    await assertLayout(page, 'phone hub deep link');
+    await shot(page, viewports[1], '8-hub-deep-link');
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    await close(open);
+  }
 });
