@@ -4,382 +4,404 @@
 /**
  * An answer: success with the op's fields, or failure with an error.
  */
-export type Answer<T> = { "type": "success" } & T | { "type": "failure", 
-/**
- * Why.
- */
-error: CallError, };
+export type Answer<T> = { "type": "success" } & T | {
+  "type": "failure",
+  /**
+   * Why.
+   */
+  error: CallError,
+};
 
 /**
  * The verdict on one ref.
  */
-export type ArtifactLocalityAnswer = { 
-/**
- * The sink can fetch it without the source machine.
- */
-resolvable: boolean, 
-/**
- * Stable code saying why (`artifact/*`).
- */
-code: string, 
-/**
- * One line for a human; never contains the handle's text.
- */
-reason: string, 
-/**
- * The canonical identity of what the ref points at
- * (`github_pr:owner/repo#123`, ...), when it has one and carries no secret.
- */
-identity?: string, };
+export type ArtifactLocalityAnswer = {
+  /**
+   * The sink can fetch it without the source machine.
+   */
+  resolvable: boolean,
+  /**
+   * Stable code saying why (`artifact/*`).
+   */
+  code: string,
+  /**
+   * One line for a human; never contains the handle's text.
+   */
+  reason: string,
+  /**
+   * The canonical identity of what the ref points at
+   * (`github_pr:owner/repo#123`, ...), when it has one and carries no secret.
+   */
+  identity?: string,
+};
 
 /**
  * `artifact.locality`: one ref, the sink, and the source when known.
  */
-export type ArtifactLocalityCall = { 
-/**
- * The artifact ref as written (`{kind, url?, ref?, locality?, ...}`, snake_case inside).
- */
-ref: unknown, 
-/**
- * Where the ref was written, when known (`{machineId, sessionId}`).
- */
-source?: Endpoint, 
-/**
- * Where it is to be resolved (`{machineId, sessionId, namespace?}`).
- */
-sink: Endpoint, };
+export type ArtifactLocalityCall = {
+  /**
+   * The artifact ref as written (`{kind, url?, ref?, locality?, ...}`, snake_case inside).
+   */
+  ref: unknown,
+  /**
+   * Where the ref was written, when known (`{machineId, sessionId}`).
+   */
+  source?: Endpoint,
+  /**
+   * Where it is to be resolved (`{machineId, sessionId, namespace?}`).
+   */
+  sink: Endpoint,
+};
 
 /**
  * An event whose refs match an artifact.
  */
-export type ArtifactMatch = { 
-/**
- * The event's id.
- */
-eventId: string, 
-/**
- * Where in the row the matching refs are.
- */
-matchedAt: Array<string>, 
-/**
- * The full row.
- */
-event: unknown, };
+export type ArtifactMatch = {
+  /**
+   * The event's id.
+   */
+  eventId: string,
+  /**
+   * Where in the row the matching refs are.
+   */
+  matchedAt: Array<string>,
+  /**
+   * The full row.
+   */
+  event: unknown,
+};
 
 /**
  * `by: artifact`.
  */
-export type ArtifactView = { 
-/**
- * The queried ref, as given.
- */
-ref: unknown, 
-/**
- * Its canonical identity (`github_pr:owner/repo#123`, ...).
- */
-identity?: string, 
-/**
- * Handoffs touching it, newest first.
- */
-handoffs: Array<ArtifactMatch>, 
-/**
- * Receipts touching it (refs or check outputs), newest first.
- */
-receipts: Array<ArtifactMatch>, 
-/**
- * Work ads touching it, newest first.
- */
-ads: Array<ArtifactMatch>, 
-/**
- * Other events touching it, newest first.
- */
-others: Array<ArtifactMatch>, };
+export type ArtifactView = {
+  /**
+   * The queried ref, as given.
+   */
+  ref: unknown,
+  /**
+   * Its canonical identity (`github_pr:owner/repo#123`, ...).
+   */
+  identity?: string,
+  /**
+   * Handoffs touching it, newest first.
+   */
+  handoffs: Array<ArtifactMatch>,
+  /**
+   * Receipts touching it (refs or check outputs), newest first.
+   */
+  receipts: Array<ArtifactMatch>,
+  /**
+   * Work ads touching it, newest first.
+   */
+  ads: Array<ArtifactMatch>,
+  /**
+   * Other events touching it, newest first.
+   */
+  others: Array<ArtifactMatch>,
+};
 
 /**
  * Where a delegated authority comes from.
  */
-export type AuditChain = { 
-/**
- * The grants followed, nearest first.
- */
-grants: Array<string>, 
-/**
- * Whether the chain ends at a human principal.
- */
-endsAtHuman: boolean, 
-/**
- * That human principal.
- */
-human?: unknown, 
-/**
- * Why not, when it does not.
- */
-code?: string, };
+export type AuditChain = {
+  /**
+   * The grants followed, nearest first.
+   */
+  grants: Array<string>,
+  /**
+   * Whether the chain ends at a human principal.
+   */
+  endsAtHuman: boolean,
+  /**
+   * That human principal.
+   */
+  human?: unknown,
+  /**
+   * Why not, when it does not.
+   */
+  code?: string,
+};
 
 /**
  * Why a call could not be answered.
  */
-export type CallError = { 
-/**
- * Stable code, `area/kebab-case`.
- */
-code: string, 
-/**
- * One line, lowercase start, no trailing period.
- */
-message: string, };
+export type CallError = {
+  /**
+   * Stable code, `area/kebab-case`.
+   */
+  code: string,
+  /**
+   * One line, lowercase start, no trailing period.
+   */
+  message: string,
+};
 
 /**
  * What this core knows.
  */
-export type CapabilitiesAnswer = { 
-/**
- * The crate version.
- */
-version: string, 
-/**
- * The A2A capabilities, in phase order.
- */
-capabilities: Array<Capability>, 
-/**
- * Every operation `call` answers.
- */
-ops: Array<string>, 
-/**
- * Every document kind `validate` knows.
- */
-kinds: Array<DocumentKind>, 
-/**
- * What the declaring client may be sent (only when `client` was given).
- */
-offer?: Offer, };
+export type CapabilitiesAnswer = {
+  /**
+   * The crate version.
+   */
+  version: string,
+  /**
+   * The A2A capabilities, in phase order.
+   */
+  capabilities: Array<Capability>,
+  /**
+   * Every operation `call` answers.
+   */
+  ops: Array<string>,
+  /**
+   * Every document kind `validate` knows.
+   */
+  kinds: Array<DocumentKind>,
+  /**
+   * What the declaring client may be sent (only when `client` was given).
+   */
+  offer?: Offer,
+};
 
 /**
  * `capabilities`: optionally, what the asking client understands.
  */
-export type CapabilitiesCall = { 
-/**
- * The client's declared capabilities and vocabularies; when given, the
- * answer says what it may be sent (`offer`).
- */
-client?: ClientDeclaration, };
+export type CapabilitiesCall = {
+  /**
+   * The client's declared capabilities and vocabularies; when given, the
+   * answer says what it may be sent (`offer`).
+   */
+  client?: ClientDeclaration,
+};
 
 /**
  * One A2A capability.
  */
-export type Capability = { 
-/**
- * Stable name (camelCase, as upstream's `/health` capabilities).
- */
-name: string, 
-/**
- * The RFC layer it belongs to: `0` (chat path) or `1` (ledger objects).
- */
-layer: number, 
-/**
- * The RFC phase that ships it (`P0.4`, `P0.5`, `P1`, `P2`, `P3`).
- */
-phase: string, 
-/**
- * One line on what it is.
- */
-summary: string, };
+export type Capability = {
+  /**
+   * Stable name (camelCase, as upstream's `/health` capabilities).
+   */
+  name: string,
+  /**
+   * The RFC layer it belongs to: `0` (chat path) or `1` (ledger objects).
+   */
+  layer: number,
+  /**
+   * The RFC phase that ships it (`P0.4`, `P0.5`, `P1`, `P2`, `P3`).
+   */
+  phase: string,
+  /**
+   * One line on what it is.
+   */
+  summary: string,
+};
 
 /**
  * The user message that caused the agent turn, as the hub resolved it.
  */
-export type Cause = { 
-/**
- * The cause message id (`causeMessageId`); when empty, no cause keys
- * are written at all, as upstream.
- */
-messageId: string, 
-/**
- * The cause text (`causeText`, `null` when absent).
- */
-text?: string, 
-/**
- * How it arrived, the trimmed `meta.sentFrom` (`causeKind`, `null` when absent).
- */
-kind?: string, 
-/**
- * The cursor sequence number (`causeSeq`, `null` when absent).
- */
-seq?: number, 
-/**
- * The cursor message id (`causeCursorMessageId`, written only when non-empty).
- */
-cursorMessageId?: string, };
+export type Cause = {
+  /**
+   * The cause message id (`causeMessageId`); when empty, no cause keys
+   * are written at all, as upstream.
+   */
+  messageId: string,
+  /**
+   * The cause text (`causeText`, `null` when absent).
+   */
+  text?: string,
+  /**
+   * How it arrived, the trimmed `meta.sentFrom` (`causeKind`, `null` when absent).
+   */
+  kind?: string,
+  /**
+   * The cursor sequence number (`causeSeq`, `null` when absent).
+   */
+  seq?: number,
+  /**
+   * The cursor message id (`causeCursorMessageId`, written only when non-empty).
+   */
+  cursorMessageId?: string,
+};
 
 /**
  * One change between the schemas.
  */
-export type Change = { 
-/**
- * Where, as a JSON Pointer into the schemas (the new schema's layout; the
- * old one's for removals; a shared `$ref` target is reported at the target).
- */
-path: string, 
-/**
- * Stable code, `compat/kebab-case`.
- */
-code: string, 
-/**
- * The verdict for a new reader of old data.
- */
-backward: Verdict, 
-/**
- * The verdict for an old reader of new data.
- */
-forward: Verdict, 
-/**
- * One line, lowercase start, no trailing period.
- */
-message: string, };
+export type Change = {
+  /**
+   * Where, as a JSON Pointer into the schemas (the new schema's layout; the
+   * old one's for removals; a shared `$ref` target is reported at the target).
+   */
+  path: string,
+  /**
+   * Stable code, `compat/kebab-case`.
+   */
+  code: string,
+  /**
+   * The verdict for a new reader of old data.
+   */
+  backward: Verdict,
+  /**
+   * The verdict for an old reader of new data.
+   */
+  forward: Verdict,
+  /**
+   * One line, lowercase start, no trailing period.
+   */
+  message: string,
+};
 
 /**
  * The cited session ids.
  */
-export type CitationExtractAnswer = { 
-/**
- * Distinct ids, in first-seen order.
- */
-ids: Array<string>, };
+export type CitationExtractAnswer = {
+  /**
+   * Distinct ids, in first-seen order.
+   */
+  ids: Array<string>,
+};
 
 /**
  * `citation.extract`: chat text.
  */
-export type CitationExtractCall = { 
-/**
- * The text to scan.
- */
-text: string, };
+export type CitationExtractCall = {
+  /**
+   * The text to scan.
+   */
+  text: string,
+};
 
 /**
  * The one id (or bare prefix) to resolve.
  */
-export type CitationNormalizeAnswer = { 
-/**
- * The id, the trimmed input when it cites no `/sessions/` path, or `""`
- * when the paste is ambiguous or cites nothing usable (fail closed).
- */
-id: string, };
+export type CitationNormalizeAnswer = {
+  /**
+   * The id, the trimmed input when it cites no `/sessions/` path, or `""`
+   * when the paste is ambiguous or cites nothing usable (fail closed).
+   */
+  id: string,
+};
 
 /**
  * `citation.normalize`: a pasted citation or session id prefix.
  */
-export type CitationNormalizeCall = { 
-/**
- * What the user or agent pasted.
- */
-raw: string, };
+export type CitationNormalizeCall = {
+  /**
+   * What the user or agent pasted.
+   */
+  raw: string,
+};
 
 /**
  * What a client says it understands.
  */
-export type ClientDeclaration = { 
-/**
- * Capability names (`ledger`, `handoff`, ...). Absent means none.
- */
-capabilities: Array<string>, 
-/**
- * Per vocabulary (keys as in [`VOCABULARIES`]), the values the client
- * understands. A vocabulary left out means its v1 values.
- */
-vocabularies?: { [key in string]: Array<string> }, };
+export type ClientDeclaration = {
+  /**
+   * Capability names (`ledger`, `handoff`, ...). Absent means none.
+   */
+  capabilities: Array<string>,
+  /**
+   * Per vocabulary (keys as in [`VOCABULARIES`]), the values the client
+   * understands. A vocabulary left out means its v1 values.
+   */
+  vocabularies?: { [key in string]: Array<string> },
+};
 
 /**
  * A session's current work ad.
  */
-export type CurrentAd = { 
-/**
- * The session.
- */
-sessionId: string, 
-/**
- * The ad's event id.
- */
-eventId: string, 
-/**
- * `stale` when `expiresAt` ≤ now, else the reported status (`unknown`
- * when absent; unknown values verbatim).
- */
-status: string, 
-/**
- * `payloadJson.status` as reported.
- */
-reportedStatus?: string, 
-/**
- * Whether `expiresAt` ≤ now.
- */
-stale: boolean, 
-/**
- * The project (payload `project`, else a `project:` tag).
- */
-project?: string, 
-/**
- * The full row.
- */
-event: unknown, };
+export type CurrentAd = {
+  /**
+   * The session.
+   */
+  sessionId: string,
+  /**
+   * The ad's event id.
+   */
+  eventId: string,
+  /**
+   * `stale` when `expiresAt` ≤ now, else the reported status (`unknown`
+   * when absent; unknown values verbatim).
+   */
+  status: string,
+  /**
+   * `payloadJson.status` as reported.
+   */
+  reportedStatus?: string,
+  /**
+   * Whether `expiresAt` ≤ now.
+   */
+  stale: boolean,
+  /**
+   * The project (payload `project`, else a `project:` tag).
+   */
+  project?: string,
+  /**
+   * The full row.
+   */
+  event: unknown,
+};
 
 /**
  * Whether the move is legal, and why.
  */
-export type DeliveryTransitionAnswer = { 
-/**
- * Whether the hub may record it.
- */
-allowed: boolean, 
-/**
- * `delivery/legal` or the refusal's code.
- */
-code: string, 
-/**
- * One line saying why.
- */
-message: string, };
+export type DeliveryTransitionAnswer = {
+  /**
+   * Whether the hub may record it.
+   */
+  allowed: boolean,
+  /**
+   * `delivery/legal` or the refusal's code.
+   */
+  code: string,
+  /**
+   * One line saying why.
+   */
+  message: string,
+};
 
 /**
  * `delivery.transition`: one proposed move of a handoff's delivery state.
  */
-export type DeliveryTransitionCall = { 
-/**
- * The current state.
- */
-from: string, 
-/**
- * The proposed state.
- */
-to: string, };
+export type DeliveryTransitionCall = {
+  /**
+   * The current state.
+   */
+  from: string,
+  /**
+   * The proposed state.
+   */
+  to: string,
+};
 
 /**
  * One finding about a document.
  */
-export type Diagnostic = { 
-/**
- * Stable code, `area/kebab-case`.
- */
-code: string, 
-/**
- * How much it matters.
- */
-severity: Severity, 
-/**
- * One line, lowercase start, no trailing period; user values in backticks.
- */
-message: string, 
-/**
- * Where, as an RFC 6901 pointer into the document.
- */
-instancePath: string, 
-/**
- * Where in the JSON Schema, when the finding comes from one.
- */
-schemaPath?: string, 
-/**
- * What to do about it.
- */
-help?: string, };
+export type Diagnostic = {
+  /**
+   * Stable code, `area/kebab-case`.
+   */
+  code: string,
+  /**
+   * How much it matters.
+   */
+  severity: Severity,
+  /**
+   * One line, lowercase start, no trailing period; user values in backticks.
+   */
+  message: string,
+  /**
+   * Where, as an RFC 6901 pointer into the document.
+   */
+  instancePath: string,
+  /**
+   * Where in the JSON Schema, when the finding comes from one.
+   */
+  schemaPath?: string,
+  /**
+   * What to do about it.
+   */
+  help?: string,
+};
 
 /**
  * The kinds of document `validate` knows.
@@ -389,157 +411,164 @@ export type DocumentKind = "event_create" | "event_row" | "link_create" | "link_
 /**
  * One end of a handoff: where a session runs.
  */
-export type Endpoint = { 
-/**
- * The machine the session runs on (`""` when unknown).
- */
-machineId: string, 
-/**
- * The session (`""` when unknown).
- */
-sessionId: string, 
-/**
- * The hub namespace, when known.
- */
-namespace?: string, };
+export type Endpoint = {
+  /**
+   * The machine the session runs on (`""` when unknown).
+   */
+  machineId: string,
+  /**
+   * The session (`""` when unknown).
+   */
+  sessionId: string,
+  /**
+   * The hub namespace, when known.
+   */
+  namespace?: string,
+};
 
 /**
  * `by: fleet`.
  */
-export type FleetView = { 
-/**
- * How many sessions have a work ad.
- */
-sessions: number, 
-/**
- * Current ads by derived status.
- */
-counts: { [key in string]: number }, 
-/**
- * Current ads grouped by project (named projects first, by name; ads
- * without a project last).
- */
-projects: Array<ProjectGroup>, };
+export type FleetView = {
+  /**
+   * How many sessions have a work ad.
+   */
+  sessions: number,
+  /**
+   * Current ads by derived status.
+   */
+  counts: { [key in string]: number },
+  /**
+   * Current ads grouped by project (named projects first, by name; ads
+   * without a project last).
+   */
+  projects: Array<ProjectGroup>,
+};
 
 /**
  * `by: handoff`: the handle fetch.
  */
-export type HandoffView = { 
-/**
- * The queried id.
- */
-eventId: string, 
-/**
- * Whether an event with that id is in the namespace.
- */
-found: boolean, 
-/**
- * The event itself when it is not a handoff.
- */
-event?: unknown, 
-/**
- * The thread, when the event is a handoff.
- */
-thread?: Thread, };
+export type HandoffView = {
+  /**
+   * The queried id.
+   */
+  eventId: string,
+  /**
+   * Whether an event with that id is in the namespace.
+   */
+  found: boolean,
+  /**
+   * The event itself when it is not a handoff.
+   */
+  event?: unknown,
+  /**
+   * The thread, when the event is a handoff.
+   */
+  thread?: Thread,
+};
 
 /**
  * The view and the findings about the ledger.
  */
-export type LedgerViewAnswer = { 
-/**
- * The namespace the view answers for.
- */
-namespace: string, 
-/**
- * The view, tagged by `by`.
- */
-view: View, 
-/**
- * Findings about rows of that namespace (inconsistencies, unknown
- * values, conflicts), sorted.
- */
-diagnostics: Array<Diagnostic>, };
+export type LedgerViewAnswer = {
+  /**
+   * The namespace the view answers for.
+   */
+  namespace: string,
+  /**
+   * The view, tagged by `by`.
+   */
+  view: View,
+  /**
+   * Findings about rows of that namespace (inconsistencies, unknown
+   * values, conflicts), sorted.
+   */
+  diagnostics: Array<Diagnostic>,
+};
 
 /**
  * `ledger.view`: rows, a time and a query.
  */
-export type LedgerViewCall = { 
-/**
- * Event rows as the hub returns them (camelCase top level).
- */
-events: unknown[], 
-/**
- * Link rows as the hub returns them.
- */
-links: unknown[], 
-/**
- * The time staleness is judged at, in ms since the epoch.
- */
-now: number, 
-/**
- * What to show.
- */
-query: Query, 
-/**
- * The namespace to answer for (default: the rows' only namespace, or
- * the queried handoff's).
- */
-namespace?: string, };
+export type LedgerViewCall = {
+  /**
+   * Event rows as the hub returns them (camelCase top level).
+   */
+  events: unknown[],
+  /**
+   * Link rows as the hub returns them.
+   */
+  links: unknown[],
+  /**
+   * The time staleness is judged at, in ms since the epoch.
+   */
+  now: number,
+  /**
+   * What to show.
+   */
+  query: Query,
+  /**
+   * The namespace to answer for (default: the rows' only namespace, or
+   * the queried handoff's).
+   */
+  namespace?: string,
+};
 
 /**
  * Attempts before and after a handoff.
  */
-export type Lineage = { 
-/**
- * Handoffs this one retries.
- */
-retries: Array<string>, 
-/**
- * Handoffs that retry this one.
- */
-retriedBy: Array<string>, 
-/**
- * Handoffs this one supersedes.
- */
-supersedes: Array<string>, 
-/**
- * Handoffs that supersede this one.
- */
-supersededBy: Array<string>, 
-/**
- * Every attempt connected by `retries` / `supersedes`, oldest first
- * (this one included).
- */
-attempts: Array<string>, 
-/**
- * The newest attempt.
- */
-latest: string, };
+export type Lineage = {
+  /**
+   * Handoffs this one retries.
+   */
+  retries: Array<string>,
+  /**
+   * Handoffs that retry this one.
+   */
+  retriedBy: Array<string>,
+  /**
+   * Handoffs this one supersedes.
+   */
+  supersedes: Array<string>,
+  /**
+   * Handoffs that supersede this one.
+   */
+  supersededBy: Array<string>,
+  /**
+   * Every attempt connected by `retries` / `supersedes`, oldest first
+   * (this one included).
+   */
+  attempts: Array<string>,
+  /**
+   * The newest attempt.
+   */
+  latest: string,
+};
 
 /**
  * A link shown beside a thread.
  */
-export type LinkEntry = { 
-/**
- * The link's id.
- */
-linkId: string, 
-/**
- * Its relation type, verbatim.
- */
-relationType: string, 
-/**
- * `out` (from this event) or `in` (to it).
- */
-direction: string, 
-/**
- * The event at the other end.
- */
-eventId: string, 
-/**
- * The full link row, verbatim.
- */
-link: unknown, };
+export type LinkEntry = {
+  /**
+   * The link's id.
+   */
+  linkId: string,
+  /**
+   * Its relation type, verbatim.
+   */
+  relationType: string,
+  /**
+   * `out` (from this event) or `in` (to it).
+   */
+  direction: string,
+  /**
+   * The event at the other end.
+   */
+  eventId: string,
+  /**
+   * The full link row, verbatim.
+   */
+  link: unknown,
+};
 
 /**
  * Writer or reader.
@@ -554,163 +583,171 @@ export type NoticeKind = "receipt" | "late_receipt" | "timeout";
 /**
  * The notice the source session gets.
  */
-export type NoticeReceiptAnswer = { 
-/**
- * `receipt`, `late_receipt` or `timeout`.
- */
-kind: NoticeKind, 
-/**
- * The handoff's `notify_source` (only an explicit `false` turns it off).
- */
-notifySource: boolean, 
-/**
- * The notice text; `null` when `notifySource` is false (nothing is sent).
- */
-text: string | null, };
+export type NoticeReceiptAnswer = {
+  /**
+   * `receipt`, `late_receipt` or `timeout`.
+   */
+  kind: NoticeKind,
+  /**
+   * The handoff's `notify_source` (only an explicit `false` turns it off).
+   */
+  notifySource: boolean,
+  /**
+   * The notice text; `null` when `notifySource` is false (nothing is sent).
+   */
+  text: string | null,
+};
 
 /**
  * `notice.receipt`: the handoff and, when there is one, its receipt.
  */
-export type NoticeReceiptCall = { 
-/**
- * The handoff's event row (`eventType` `handoff`).
- */
-handoff: unknown, 
-/**
- * The receipt's event row (`eventType` `handoff_receipt`, `relatedEventId`
- * naming the handoff); absent for a timeout notice.
- */
-receipt?: unknown, 
-/**
- * A timeout notice for this handoff already went out (the receipt is late).
- */
-timeoutNoticeSent?: boolean, 
-/**
- * The time of a timeout notice, in ms since the epoch.
- */
-now?: number, };
+export type NoticeReceiptCall = {
+  /**
+   * The handoff's event row (`eventType` `handoff`).
+   */
+  handoff: unknown,
+  /**
+   * The receipt's event row (`eventType` `handoff_receipt`, `relatedEventId`
+   * naming the handoff); absent for a timeout notice.
+   */
+  receipt?: unknown,
+  /**
+   * A timeout notice for this handoff already went out (the receipt is late).
+   */
+  timeoutNoticeSent?: boolean,
+  /**
+   * The time of a timeout notice, in ms since the epoch.
+   */
+  now?: number,
+};
 
 /**
  * The work ad to write.
  */
-export type NotifyElevateAnswer = { 
-/**
- * The `work_ad` event create (POST body shape, snake_case).
- */
-event: WorkAdCreate, };
+export type NotifyElevateAnswer = {
+  /**
+   * The `work_ad` event create (POST body shape, snake_case).
+   */
+  event: WorkAdCreate,
+};
 
 /**
  * `notify.elevate`: a parsed footer and what the hub knows about its message.
  */
-export type NotifyElevateCall = { 
-/**
- * The session of the agent turn.
- */
-sessionId: string, 
-/**
- * The assistant message that carried the footer.
- */
-messageId: string, 
-/**
- * The footer, as `notify.parse` answers it (unknown keys are ignored).
- */
-notify: NotifySummary, 
-/**
- * The hub owner id (a number or a string; written with `String(...)`).
- */
-ownerUserId: OwnerId, 
-/**
- * The assistant message's `createdAt`, in milliseconds.
- */
-ts: number, 
-/**
- * The session's agent flavor (tagged `flavor:<f>` when non-empty).
- */
-flavor?: string, 
-/**
- * The user message that caused the turn, as the hub resolved it.
- */
-cause?: Cause, 
-/**
- * The previous notify work ad of the session (omitted when empty).
- */
-relatedEventId?: string, };
+export type NotifyElevateCall = {
+  /**
+   * The session of the agent turn.
+   */
+  sessionId: string,
+  /**
+   * The assistant message that carried the footer.
+   */
+  messageId: string,
+  /**
+   * The footer, as `notify.parse` answers it (unknown keys are ignored).
+   */
+  notify: NotifySummary,
+  /**
+   * The hub owner id (a number or a string; written with `String(...)`).
+   */
+  ownerUserId: OwnerId,
+  /**
+   * The assistant message's `createdAt`, in milliseconds.
+   */
+  ts: number,
+  /**
+   * The session's agent flavor (tagged `flavor:<f>` when non-empty).
+   */
+  flavor?: string,
+  /**
+   * The user message that caused the turn, as the hub resolved it.
+   */
+  cause?: Cause,
+  /**
+   * The previous notify work ad of the session (omitted when empty).
+   */
+  relatedEventId?: string,
+};
 
 /**
  * The footer of a text and the prose that stays visible.
  */
-export type NotifyParseAnswer = { 
-/**
- * The type-filtered footer, or `null` when the text has no valid one.
- */
-summary: NotifySummary | null, 
-/**
- * The text without the footer (a prefix of the input, end-trimmed), or
- * `null` exactly when `summary` is `null` (show the original text then).
- */
-visibleText: string | null, };
+export type NotifyParseAnswer = {
+  /**
+   * The type-filtered footer, or `null` when the text has no valid one.
+   */
+  summary: NotifySummary | null,
+  /**
+   * The text without the footer (a prefix of the input, end-trimmed), or
+   * `null` exactly when `summary` is `null` (show the original text then).
+   */
+  visibleText: string | null,
+};
 
 /**
  * `notify.parse`: an agent turn's text.
  */
-export type NotifyParseCall = { 
-/**
- * The assistant text, as the hub extracted it.
- */
-text: string, };
+export type NotifyParseCall = {
+  /**
+   * The assistant text, as the hub extracted it.
+   */
+  text: string,
+};
 
 /**
  * The parsed footer, type-filtered: each key is present only when the
  * footer had it with the right JSON type.
  */
-export type NotifySummary = { 
-/**
- * The footer's `version` when it is a JSON number. A number beyond the
- * range of a double is kept as infinite and written `null`, as
- * `JSON.stringify` writes it.
- */
-version?: number | null, 
-/**
- * The agent's self-label (advisory only).
- */
-agent?: string, 
-/**
- * The project.
- */
-project?: string, 
-/**
- * The status as written (not validated, not normalised).
- */
-status?: string, 
-/**
- * The next action.
- */
-action?: string, 
-/**
- * The one-line triage summary.
- */
-summary?: string, };
+export type NotifySummary = {
+  /**
+   * The footer's `version` when it is a JSON number. A number beyond the
+   * range of a double is kept as infinite and written `null`, as
+   * `JSON.stringify` writes it.
+   */
+  version?: number | null,
+  /**
+   * The agent's self-label (advisory only).
+   */
+  agent?: string,
+  /**
+   * The project.
+   */
+  project?: string,
+  /**
+   * The status as written (not validated, not normalised).
+   */
+  status?: string,
+  /**
+   * The next action.
+   */
+  action?: string,
+  /**
+   * The one-line triage summary.
+   */
+  summary?: string,
+};
 
 /**
  * What a client may be sent.
  */
-export type Offer = { 
-/**
- * Offered capabilities, in phase order.
- */
-capabilities: Array<string>, 
-/**
- * Whether any Layer 1 (ledger) capability is offered.
- */
-layer1: boolean, 
-/**
- * Per vocabulary, the values the client may be sent (v1 order).
- */
-vocabularies: { [key in string]: Array<string> }, 
-/**
- * Declared capabilities that are not offered, sorted by name.
- */
-withheld: Array<Withheld>, };
+export type Offer = {
+  /**
+   * Offered capabilities, in phase order.
+   */
+  capabilities: Array<string>,
+  /**
+   * Whether any Layer 1 (ledger) capability is offered.
+   */
+  layer1: boolean,
+  /**
+   * Per vocabulary, the values the client may be sent (v1 order).
+   */
+  vocabularies: { [key in string]: Array<string> },
+  /**
+   * Declared capabilities that are not offered, sorted by name.
+   */
+  withheld: Array<Withheld>,
+};
 
 /**
  * The hub owner id as upstream holds it: a number (the random owner id)
@@ -721,101 +758,107 @@ export type OwnerId = string | number;
 /**
  * The text the receiving agent sees.
  */
-export type PeerAnnotateAnswer = { 
-/**
- * The text with upstream's `From:` provenance line(s).
- */
-text: string, };
+export type PeerAnnotateAnswer = {
+  /**
+   * The text with upstream's `From:` provenance line(s).
+   */
+  text: string,
+};
 
 /**
  * `peer.annotate`: a stored message meta and the message text.
  */
-export type PeerAnnotateCall = { 
-/**
- * The message's `meta` (any JSON; only `sentFrom:"peer"` annotates).
- */
-meta: unknown, 
-/**
- * The message text, kept literal.
- */
-text: string, 
-/**
- * `prefix` (the default) or `suffix`.
- */
-placement?: Placement, };
+export type PeerAnnotateCall = {
+  /**
+   * The message's `meta` (any JSON; only `sentFrom:"peer"` annotates).
+   */
+  meta: unknown,
+  /**
+   * The message text, kept literal.
+   */
+  text: string,
+  /**
+   * `prefix` (the default) or `suffix`.
+   */
+  placement?: Placement,
+};
 
 /**
  * The sender chip, exactly as the webapp renders it.
  */
-export type PeerBadgeAnswer = { 
-/**
- * `@<title>`, `@<first 8 of id>` or `@peer`.
- */
-label: string, 
-/**
- * The hover text (lines joined with `\n`).
- */
-tooltip: string, 
-/**
- * Whether the hub named the source session.
- */
-attributed: boolean, 
-/**
- * Whether the chip links to the source session.
- */
-navigable: boolean, 
-/**
- * The link, when navigable.
- */
-href?: string, };
+export type PeerBadgeAnswer = {
+  /**
+   * `@<title>`, `@<first 8 of id>` or `@peer`.
+   */
+  label: string,
+  /**
+   * The hover text (lines joined with `\n`).
+   */
+  tooltip: string,
+  /**
+   * Whether the hub named the source session.
+   */
+  attributed: boolean,
+  /**
+   * Whether the chip links to the source session.
+   */
+  navigable: boolean,
+  /**
+   * The link, when navigable.
+   */
+  href?: string,
+};
 
 /**
  * `peer.badge`: a stored message meta and what the webapp knows of the source.
  */
-export type PeerBadgeCall = { 
-/**
- * The message's `meta`.
- */
-meta: unknown, 
-/**
- * The source session's title in the live session list, if any.
- */
-sourceTitle?: string, 
-/**
- * Whether the source session is in the live session list.
- */
-sourceListed?: boolean, };
+export type PeerBadgeCall = {
+  /**
+   * The message's `meta`.
+   */
+  meta: unknown,
+  /**
+   * The source session's title in the live session list, if any.
+   */
+  sourceTitle?: string,
+  /**
+   * Whether the source session is in the live session list.
+   */
+  sourceListed?: boolean,
+};
 
 /**
  * The meta the hub stores on the delivered user message.
  */
-export type PeerMetaAnswer = { 
-/**
- * `{sentFrom:"peer", deliveryMode?, peer?:{sourceSessionId, sourceName?}}`.
- */
-meta: unknown, 
-/**
- * A `peer/body-field-ignored` warning for each source claim in the body.
- */
-diagnostics: Array<Diagnostic>, };
+export type PeerMetaAnswer = {
+  /**
+   * `{sentFrom:"peer", deliveryMode?, peer?:{sourceSessionId, sourceName?}}`.
+   */
+  meta: unknown,
+  /**
+   * A `peer/body-field-ignored` warning for each source claim in the body.
+   */
+  diagnostics: Array<Diagnostic>,
+};
 
 /**
  * `peer.meta`: what the hub authenticated, and the request body.
  */
-export type PeerMetaCall = { 
-/**
- * The source session id the hub authenticated (the peer-messages
- * route's path id); absent for an unattributed peer delivery.
- */
-authenticatedSourceSessionId?: string, 
-/**
- * The hub's snapshot of the source session's name.
- */
-sourceName?: string, 
-/**
- * The request body as the client sent it (never authoritative for the source).
- */
-body: unknown, };
+export type PeerMetaCall = {
+  /**
+   * The source session id the hub authenticated (the peer-messages
+   * route's path id); absent for an unattributed peer delivery.
+   */
+  authenticatedSourceSessionId?: string,
+  /**
+   * The hub's snapshot of the source session's name.
+   */
+  sourceName?: string,
+  /**
+   * The request body as the client sent it (never authoritative for the source).
+   */
+  body: unknown,
+};
 
 /**
  * Where the provenance line goes: before the text (the default) or after
@@ -832,19 +875,20 @@ export type Policy = "strict" | "lenient";
  * A principal as it is written to and stored in the ledger (snake_case, as
  * upstream keeps it inside rows).
  */
-export type Principal = { 
-/**
- * Human, agent or service.
- */
-kind: PrincipalKind, 
-/**
- * Who (for agents upstream writes `session:<id>`).
- */
-id: string, 
-/**
- * The accountable human owner; required for agents and services.
- */
-on_behalf_of?: string, };
+export type Principal = {
+  /**
+   * Human, agent or service.
+   */
+  kind: PrincipalKind,
+  /**
+   * Who (for agents upstream writes `session:<id>`).
+   */
+  id: string,
+  /**
+   * The accountable human owner; required for agents and services.
+   */
+  on_behalf_of?: string,
+};
 
 /**
  * The kinds of principal.
@@ -854,257 +898,278 @@ export type PrincipalKind = "human" | "agent" | "service";
 /**
  * The current ads of one project.
  */
-export type ProjectGroup = { 
-/**
- * The project, or `null` for ads naming none.
- */
-project: string | null, 
-/**
- * Its ads by derived status.
- */
-counts: { [key in string]: number }, 
-/**
- * Its current ads, newest first.
- */
-ads: Array<CurrentAd>, };
+export type ProjectGroup = {
+  /**
+   * The project, or `null` for ads naming none.
+   */
+  project: string | null,
+  /**
+   * Its ads by derived status.
+   */
+  counts: { [key in string]: number },
+  /**
+   * Its current ads, newest first.
+   */
+  ads: Array<CurrentAd>,
+};
 
 /**
  * The message the worker reads.
  */
-export type ProjectHandoffAnswer = { 
-/**
- * The rendered projection.
- */
-text: string, 
-/**
- * The projection's own format version (independent of storage).
- */
-formatVersion: string, };
+export type ProjectHandoffAnswer = {
+  /**
+   * The rendered projection.
+   */
+  text: string,
+  /**
+   * The projection's own format version (independent of storage).
+   */
+  formatVersion: string,
+};
 
 /**
  * `project.handoff`: a stored handoff row and where the worker runs.
  */
-export type ProjectHandoffCall = { 
-/**
- * The handoff's event row (camelCase top level, `payloadJson` verbatim).
- */
-event: unknown, 
-/**
- * The hub handle to print (default `/api/work-graph/events/<id>`).
- */
-handle?: string, 
-/**
- * Where the worker (the sink) runs; without it refs are not checked.
- */
-sink?: Endpoint, 
-/**
- * Where the requester (the source) runs, when known.
- */
-source?: Endpoint, };
+export type ProjectHandoffCall = {
+  /**
+   * The handoff's event row (camelCase top level, `payloadJson` verbatim).
+   */
+  event: unknown,
+  /**
+   * The hub handle to print (default `/api/work-graph/events/<id>`).
+   */
+  handle?: string,
+  /**
+   * Where the worker (the sink) runs; without it refs are not checked.
+   */
+  sink?: Endpoint,
+  /**
+   * Where the requester (the source) runs, when known.
+   */
+  source?: Endpoint,
+};
 
 /**
  * `by: project`.
  */
-export type ProjectView = { 
-/**
- * The queried project.
- */
-project: string, 
-/**
- * The current ads by derived status.
- */
-counts: { [key in string]: number }, 
-/**
- * Each session's latest ad about this project, newest first.
- */
-ads: Array<CurrentAd>, 
-/**
- * Every event naming the project, newest first.
- */
-events: Array<SessionEvent>, 
-/**
- * The threads of the project's handoffs, latest activity first.
- */
-threads: Array<Thread>, };
+export type ProjectView = {
+  /**
+   * The queried project.
+   */
+  project: string,
+  /**
+   * The current ads by derived status.
+   */
+  counts: { [key in string]: number },
+  /**
+   * Each session's latest ad about this project, newest first.
+   */
+  ads: Array<CurrentAd>,
+  /**
+   * Every event naming the project, newest first.
+   */
+  events: Array<SessionEvent>,
+  /**
+   * The threads of the project's handoffs, latest activity first.
+   */
+  threads: Array<Thread>,
+};
 
 /**
  * What a view query asks for.
  */
-export type Query = { "by": "handoff", 
-/**
- * The handoff event's id.
- */
-eventId: string, } | { "by": "session", 
-/**
- * The session id (source, sink or related session).
- */
-sessionId: string, } | { "by": "artifact", 
-/**
- * An artifact ref; matched by canonical identity.
- */
-ref: unknown, } | { "by": "fleet" } | { "by": "project", 
-/**
- * The project name (payload `project` or a `project:` tag).
- */
-project: string, };
+export type Query = {
+  "by": "handoff",
+  /**
+   * The handoff event's id.
+   */
+  eventId: string,
+} | {
+  "by": "session",
+  /**
+   * The session id (source, sink or related session).
+   */
+  sessionId: string,
+} | {
+  "by": "artifact",
+  /**
+   * An artifact ref; matched by canonical identity.
+   */
+  ref: unknown,
+} | { "by": "fleet" } | {
+  "by": "project",
+  /**
+   * The project name (payload `project` or a `project:` tag).
+   */
+  project: string,
+};
 
 /**
  * One receipt of a handoff.
  */
-export type ReceiptEntry = { 
-/**
- * The receipt event's id.
- */
-receiptId: string, 
-/**
- * `payloadJson.status` as stored.
- */
-status?: string, 
-/**
- * Whether the status decides the handoff.
- */
-terminal: boolean, 
-/**
- * It came after an `incomplete` receipt or after the handoff expired.
- */
-late: boolean, 
-/**
- * How it is tied to the handoff: `resolves`, `blocked_by`, `relatedEventId`.
- */
-relations: Array<string>, 
-/**
- * The full receipt row.
- */
-event: unknown, };
+export type ReceiptEntry = {
+  /**
+   * The receipt event's id.
+   */
+  receiptId: string,
+  /**
+   * `payloadJson.status` as stored.
+   */
+  status?: string,
+  /**
+   * Whether the status decides the handoff.
+   */
+  terminal: boolean,
+  /**
+   * It came after an `incomplete` receipt or after the handoff expired.
+   */
+  late: boolean,
+  /**
+   * How it is tied to the handoff: `resolves`, `blocked_by`, `relatedEventId`.
+   */
+  relations: Array<string>,
+  /**
+   * The full receipt row.
+   */
+  event: unknown,
+};
 
 /**
  * The verdicts and every change.
  */
-export type SchemaCheckAnswer = { 
-/**
- * New readers accept old data: `compatible` or `breaking`.
- */
-backward: Verdict, 
-/**
- * Old readers accept new data: `compatible` or `breaking`.
- */
-forward: Verdict, 
-/**
- * Both.
- */
-full: Verdict, 
-/**
- * Every change, sorted by path, then code.
- */
-changes: Array<Change>, };
+export type SchemaCheckAnswer = {
+  /**
+   * New readers accept old data: `compatible` or `breaking`.
+   */
+  backward: Verdict,
+  /**
+   * Old readers accept new data: `compatible` or `breaking`.
+   */
+  forward: Verdict,
+  /**
+   * Both.
+   */
+  full: Verdict,
+  /**
+   * Every change, sorted by path, then code.
+   */
+  changes: Array<Change>,
+};
 
 /**
  * `schema.check`: two JSON Schemas and a policy.
  */
-export type SchemaCheckCall = { 
-/**
- * The old (released) schema.
- */
-old: unknown, 
-/**
- * The new schema.
- */
-new: unknown, 
-/**
- * `strict` (the default: any schema-valid value may be old data) or
- * `lenient` (writers emit only declared properties).
- */
-policy?: Policy, 
-/**
- * Count `format` changes as assertions (default: annotations, `info`).
- */
-assertFormat?: boolean, };
+export type SchemaCheckCall = {
+  /**
+   * The old (released) schema.
+   */
+  old: unknown,
+  /**
+   * The new schema.
+   */
+  new: unknown,
+  /**
+   * `strict` (the default: any schema-valid value may be old data) or
+   * `lenient` (writers emit only declared properties).
+   */
+  policy?: Policy,
+  /**
+   * Count `format` changes as assertions (default: annotations, `info`).
+   */
+  assertFormat?: boolean,
+};
 
 /**
  * The JSON Schema engine's own report, when asked for.
  */
-export type SchemaReport = { 
-/**
- * The schema accepts the document.
- */
-valid: boolean, 
-/**
- * What the schema engine found (code `schema/violation`, with `schemaPath`).
- */
-diagnostics: Array<Diagnostic>, };
+export type SchemaReport = {
+  /**
+   * The schema accepts the document.
+   */
+  valid: boolean,
+  /**
+   * What the schema engine found (code `schema/violation`, with `schemaPath`).
+   */
+  diagnostics: Array<Diagnostic>,
+};
 
 /**
  * One secret found: the rule and the place, never the value.
  */
-export type SecretFinding = { 
-/**
- * The rule, a `secret/*` code.
- */
-code: string, 
-/**
- * Where in `value`, as an RFC 6901 pointer.
- */
-instancePath: string, };
+export type SecretFinding = {
+  /**
+   * The rule, a `secret/*` code.
+   */
+  code: string,
+  /**
+   * Where in `value`, as an RFC 6901 pointer.
+   */
+  instancePath: string,
+};
 
 /**
  * Every finding, sorted by pointer then code.
  */
-export type SecretsScanAnswer = { 
-/**
- * What was found; empty when the value is clean.
- */
-findings: Array<SecretFinding>, };
+export type SecretsScanAnswer = {
+  /**
+   * What was found; empty when the value is clean.
+   */
+  findings: Array<SecretFinding>,
+};
 
 /**
  * `secrets.scan`: any JSON value.
  */
-export type SecretsScanCall = { 
-/**
- * The value to scan (strings and object keys, at any depth).
- */
-value: unknown, };
+export type SecretsScanCall = {
+  /**
+   * The value to scan (strings and object keys, at any depth).
+   */
+  value: unknown,
+};
 
 /**
  * One event of a session's history.
  */
-export type SessionEvent = { 
-/**
- * The event's id.
- */
-eventId: string, 
-/**
- * Its type, verbatim.
- */
-eventType: string, 
-/**
- * `source`, `sink`, `related`.
- */
-roles: Array<string>, 
-/**
- * The threads (handoff ids) it belongs to.
- */
-threadIds: Array<string>, 
-/**
- * The full row.
- */
-event: unknown, };
+export type SessionEvent = {
+  /**
+   * The event's id.
+   */
+  eventId: string,
+  /**
+   * Its type, verbatim.
+   */
+  eventType: string,
+  /**
+   * `source`, `sink`, `related`.
+   */
+  roles: Array<string>,
+  /**
+   * The threads (handoff ids) it belongs to.
+   */
+  threadIds: Array<string>,
+  /**
+   * The full row.
+   */
+  event: unknown,
+};
 
 /**
  * `by: session`.
  */
-export type SessionView = { 
-/**
- * The queried session.
- */
-sessionId: string, 
-/**
- * Every event where it is source, sink or related session, newest first.
- */
-events: Array<SessionEvent>, 
-/**
- * The handoff threads those events belong to, latest activity first.
- */
-threads: Array<Thread>, };
+export type SessionView = {
+  /**
+   * The queried session.
+   */
+  sessionId: string,
+  /**
+   * Every event where it is source, sink or related session, newest first.
+   */
+  events: Array<SessionEvent>,
+  /**
+   * The handoff threads those events belong to, latest activity first.
+   */
+  threads: Array<Thread>,
+};
 
 /**
  * How much a finding matters.
@@ -1114,113 +1179,116 @@ export type Severity = "error" | "warning" | "info";
 /**
  * A handoff, its delivery state, its receipts, its lineage and its outcome.
  */
-export type Thread = { 
-/**
- * The handoff event's id.
- */
-handoffId: string, 
-/**
- * The source session.
- */
-sourceRef?: string, 
-/**
- * The sink session.
- */
-sinkRef?: string, 
-/**
- * `payloadJson.delivery_state` as stored (unknown values verbatim).
- */
-deliveryState?: string, 
-/**
- * `open`, `accepted`, `incomplete`, `blocked`, `completed`, `failed`,
- * `rejected`, `conflict` or `undeliverable`.
- */
-outcome: string, 
-/**
- * The receipts that decide the outcome (several when they conflict).
- */
-decidedBy: Array<string>, 
-/**
- * Every receipt, oldest first.
- */
-receipts: Array<ReceiptEntry>, 
-/**
- * Retry and supersede lineage.
- */
-lineage: Lineage, 
-/**
- * The delegated-authority chain, when the handoff claims one.
- */
-audit?: AuditChain, 
-/**
- * Other links touching the handoff (`follows`, unknown relations, ...).
- */
-links: Array<LinkEntry>, 
-/**
- * The full handoff row, verbatim.
- */
-handoff: unknown, };
+export type Thread = {
+  /**
+   * The handoff event's id.
+   */
+  handoffId: string,
+  /**
+   * The source session.
+   */
+  sourceRef?: string,
+  /**
+   * The sink session.
+   */
+  sinkRef?: string,
+  /**
+   * `payloadJson.delivery_state` as stored (unknown values verbatim).
+   */
+  deliveryState?: string,
+  /**
+   * `open`, `accepted`, `incomplete`, `blocked`, `completed`, `failed`,
+   * `rejected`, `conflict` or `undeliverable`.
+   */
+  outcome: string,
+  /**
+   * The receipts that decide the outcome (several when they conflict).
+   */
+  decidedBy: Array<string>,
+  /**
+   * Every receipt, oldest first.
+   */
+  receipts: Array<ReceiptEntry>,
+  /**
+   * Retry and supersede lineage.
+   */
+  lineage: Lineage,
+  /**
+   * The delegated-authority chain, when the handoff claims one.
+   */
+  audit?: AuditChain,
+  /**
+   * Other links touching the handoff (`follows`, unknown relations, ...).
+   */
+  links: Array<LinkEntry>,
+  /**
+   * The full handoff row, verbatim.
+   */
+  handoff: unknown,
+};
 
 /**
  * The verdict on one document.
  */
-export type ValidateAnswer = { 
-/**
- * No error diagnostics.
- */
-valid: boolean, 
-/**
- * Every finding, sorted.
- */
-diagnostics: Array<Diagnostic>, 
-/**
- * The document as stored (strict, when valid) or as read (lenient).
- */
-normalized?: unknown, 
-/**
- * The JSON Schema engine's report, when `withSchema` was set.
- */
-schema?: SchemaReport, };
+export type ValidateAnswer = {
+  /**
+   * No error diagnostics.
+   */
+  valid: boolean,
+  /**
+   * Every finding, sorted.
+   */
+  diagnostics: Array<Diagnostic>,
+  /**
+   * The document as stored (strict, when valid) or as read (lenient).
+   */
+  normalized?: unknown,
+  /**
+   * The JSON Schema engine's report, when `withSchema` was set.
+   */
+  schema?: SchemaReport,
+};
 
 /**
  * `validate`: one document of a known kind, in a mode.
  */
-export type ValidateCall = { 
-/**
- * The document kind (`principal`, `event_create`, ...).
- */
-kind: DocumentKind, 
-/**
- * `strict` (a writer; the default) or `lenient` (a reader).
- */
-mode?: Mode, 
-/**
- * The document as JSON.
- */
-document?: unknown, 
-/**
- * The document as raw JSON text (for parse-level checks).
- */
-documentText?: string, 
-/**
- * The writer is an HTTP client: reserved provenance is refused.
- */
-httpWriter?: boolean, 
-/**
- * Also run the published JSON Schema (needs the `schema` feature).
- */
-withSchema?: boolean, 
-/**
- * `peer_message` only: the meta was derived by the hub from the
- * authenticated source (a stored row). Without it a strict check treats
- * the meta as a client's write, where any `peer` is a forgery.
- */
-hubDerived?: boolean, 
-/**
- * `event_create` / `event_row` of a handoff: the sink it is for. Refs
- * the sink cannot resolve are errors for writers, warnings for readers.
- */
-sink?: Endpoint, };
+export type ValidateCall = {
+  /**
+   * The document kind (`principal`, `event_create`, ...).
+   */
+  kind: DocumentKind,
+  /**
+   * `strict` (a writer; the default) or `lenient` (a reader).
+   */
+  mode?: Mode,
+  /**
+   * The document as JSON.
+   */
+  document?: unknown,
+  /**
+   * The document as raw JSON text (for parse-level checks).
+   */
+  documentText?: string,
+  /**
+   * The writer is an HTTP client: reserved provenance is refused.
+   */
+  httpWriter?: boolean,
+  /**
+   * Also run the published JSON Schema (needs the `schema` feature).
+   */
+  withSchema?: boolean,
+  /**
+   * `peer_message` only: the meta was derived by the hub from the
+   * authenticated source (a stored row). Without it a strict check treats
+   * the meta as a client's write, where any `peer` is a forgery.
+   */
+  hubDerived?: boolean,
+  /**
+   * `event_create` / `event_row` of a handoff: the sink it is for. Refs
+   * the sink cannot resolve are errors for writers, warnings for readers.
+   */
+  sink?: Endpoint,
+};
 
 /**
  * A verdict for one direction.
@@ -1235,118 +1303,138 @@ export type View = { "by": "handoff" } & HandoffView | { "by": "session" } & Ses
 /**
  * A declared capability that is not offered, and why.
  */
-export type Withheld = { 
-/**
- * The declared name.
- */
-name: string, 
-/**
- * `capability/unknown` or `capability/needs-dependency`.
- */
-code: string, 
-/**
- * One line.
- */
-reason: string, };
+export type Withheld = {
+  /**
+   * The declared name.
+   */
+  name: string,
+  /**
+   * `capability/unknown` or `capability/needs-dependency`.
+   */
+  code: string,
+  /**
+   * One line.
+   */
+  reason: string,
+};
 
 /**
  * The `work_ad` event create an elevation yields: a POST body, snake_case,
  * keys in upstream's order.
  */
-export type WorkAdCreate = { 
-/**
- * Always `session`.
- */
-source_kind: string, 
-/**
- * The session id.
- */
-source_ref: string, 
-/**
- * Always `work_ad`.
- */
-event_type: string, 
-/**
- * The summary line, at most 2,048 UTF-8 bytes.
- */
-summary: string, 
-/**
- * The work-ad payload.
- */
-payload_json: WorkAdPayload, 
-/**
- * `notify_summary` and the non-empty `project:`, `agent:`, `flavor:` tags.
- */
-tags: Array<string>, 
-/**
- * The session id.
- */
-related_session_id: string, 
-/**
- * The previous notify work ad, when there is one.
- */
-related_event_id?: string, 
-/**
- * Always `AGENT_NOTIFY_SUMMARY`.
- */
-provenance: string, 
-/**
- * `session:<sessionId>:message:<messageId>:notify`.
- */
-idempotency_key: string, 
-/**
- * `ts` plus 24 hours, in milliseconds.
- */
-expires_at: number, 
-/**
- * The session's agent, acting for the hub owner.
- */
-principal: Principal, };
+export type WorkAdCreate = {
+  /**
+   * Always `session`.
+   */
+  source_kind: string,
+  /**
+   * The session id.
+   */
+  source_ref: string,
+  /**
+   * Always `work_ad`.
+   */
+  event_type: string,
+  /**
+   * The summary line, at most 2,048 UTF-8 bytes.
+   */
+  summary: string,
+  /**
+   * The work-ad payload.
+   */
+  payload_json: WorkAdPayload,
+  /**
+   * `notify_summary` and the non-empty `project:`, `agent:`, `flavor:` tags.
+   */
+  tags: Array<string>,
+  /**
+   * The session id.
+   */
+  related_session_id: string,
+  /**
+   * The previous notify work ad, when there is one.
+   */
+  related_event_id?: string,
+  /**
+   * Always `AGENT_NOTIFY_SUMMARY`.
+   */
+  provenance: string,
+  /**
+   * `session:<sessionId>:message:<messageId>:notify`.
+   */
+  idempotency_key: string,
+  /**
+   * `ts` plus 24 hours, in milliseconds.
+   */
+  expires_at: number,
+  /**
+   * The session's agent, acting for the hub owner.
+   */
+  principal: Principal,
+};
 
 /**
  * `payload_json` of an elevated work ad (camelCase keys, as upstream).
  */
-export type WorkAdPayload = { 
-/**
- * The mapped work-ad status.
- */
-status: string, 
-/**
- * The footer's action, cut, or `null`.
- */
-action: string | null, 
-/**
- * The footer's project, cut, or `null`.
- */
-project: string | null, 
-/**
- * The footer's agent label, cut, or `null`.
- */
-agent: string | null, 
-/**
- * The assistant message id.
- */
-messageId: string, 
-/**
- * The cause message id (present only with a cause).
- */
-causeMessageId?: string, 
-/**
- * The cause text or `null` (present only with a cause).
- */
-causeText?: string | null, 
-/**
- * The cause kind or `null` (present only with a cause).
- */
-causeKind?: string | null, 
-/**
- * The cause sequence number or `null` (present only with a cause).
- */
-causeSeq?: number | null, 
-/**
- * The cause cursor message id (present only with a non-empty one).
- */
-causeCursorMessageId?: string, };
+export type WorkAdPayload = {
+  /**
+   * The mapped work-ad status.
+   */
+  status: string,
+  /**
+   * The footer's action, cut, or `null`.
+   */
+  action: string | null,
+  /**
+   * The footer's project, cut, or `null`.
+   */
+  project: string | null,
+  /**
+   * The footer's agent label, cut, or `null`.
+   */
+  agent: string | null,
+  /**
+   * The assistant message id.
+   */
+  messageId: string,
+  /**
+   * The cause message id (present only with a cause).
+   */
+  causeMessageId?: string,
+  /**
+   * The cause text or `null` (present only with a cause).
+   */
+  causeText?: string | null,
+  /**
+   * The cause kind or `null` (present only with a cause).
+   */
+  causeKind?: string | null,
+  /**
+   * The cause sequence number or `null` (present only with a cause).
+   */
+  causeSeq?: number | null,
+  /**
+   * The cause cursor message id (present only with a non-empty one).
+   */
+  causeCursorMessageId?: string,
+};
 
 /** Every operation name `call` answers. */
-export type Op = "capabilities" | "validate" | "project.handoff" | "notice.receipt" | "peer.meta" | "peer.annotate" | "peer.badge" | "artifact.locality" | "secrets.scan" | "notify.parse" | "notify.elevate" | "citation.extract" | "citation.normalize" | "schema.check" | "ledger.view" | "delivery.transition";
+export type Op =
+  | "capabilities"
+  | "validate"
+  | "project.handoff"
+  | "notice.receipt"
+  | "peer.meta"
+  | "peer.annotate"
+  | "peer.badge"
+  | "artifact.locality"
+  | "secrets.scan"
+  | "notify.parse"
+  | "notify.elevate"
+  | "citation.extract"
+  | "citation.normalize"
+  | "schema.check"
+  | "ledger.view"
+  | "delivery.transition"
+;

@@ -3,18 +3,14 @@
 // exactly what the core decides.
 import init, { capabilities, validate } from 'hapi-a2a-core';
 import { startViewer } from './viewer.js';
-
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const c of children) node.append(c);
-  return node;
-};
+import { $, el, diagnosticLine } from './dom.js';
 
 function showCapabilities() {
   const answer = capabilities({});
-  if (answer.type !== 'success') throw new Error(answer.error.message);
+  if (answer.type !== 'success') {
+    $('version').textContent = `the core answered ${answer.error.code}: ${answer.error.message}`;
+    return;
+  }
   $('version').textContent = `core ${answer.version}, running in WebAssembly`;
   for (const c of answer.capabilities) {
     $('capabilities').append(el('li', {}, el('code', {}, c.name), ` — ${c.phase}: ${c.summary}`));
@@ -27,12 +23,11 @@ function showCapabilities() {
 function showValidation() {
   const out = $('validate-result');
   out.replaceChildren();
-  let document;
   const call = { kind: $('validate-kind').value, mode: $('validate-mode').value };
   try {
-    document = JSON.parse($('validate-input').value);
-    call.document = document;
+    call.document = JSON.parse($('validate-input').value);
   } catch {
+    // Not JSON for the browser: the core parses the text and says why.
     call.documentText = $('validate-input').value;
   }
   const answer = validate(call);
@@ -42,17 +37,22 @@ function showValidation() {
   }
   out.append(el('p', { class: `verdict ${answer.valid ? 'valid' : 'invalid'}`, id: 'verdict' },
     answer.valid ? 'valid' : 'refused'));
-  for (const d of answer.diagnostics) {
-    out.append(el('p', { class: `diag sev-${d.severity}` },
-      `${d.severity} ${d.code} at ${d.instancePath || '(root)'}: ${d.message}`));
-  }
+  const list = el('ul', { class: 'diagnostics' });
+  for (const d of answer.diagnostics) list.append(diagnosticLine(d));
+  if (answer.diagnostics.length) out.append(list);
 }
 
-await init();
-showCapabilities();
-await startViewer();
-$('validate-form').addEventListener('submit', (e) => {
-  e.preventDefault();
+try {
+  await init();
+  showCapabilities();
+  $('validate-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    showValidation();
+  });
   showValidation();
-});
-showValidation();
+  await startViewer();
+} catch (e) {
+  // Only the package failing to load lands here; say so instead of a blank page.
+  $('version').textContent = `the core could not be loaded: ${e instanceof Error ? e.message : String(e)}`;
+  $('version').classList.add('invalid');
+}

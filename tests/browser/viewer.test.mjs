@@ -1,0 +1,322 @@
+// Headless Chromium drives the ledger viewer at a desktop and a phone size:
+// the demo's fleet, a thread opened by keyboard alone (its authority chain
+// and projection), deep links, a pasted ledger with a coded diagnostic, bad
+// input answered with a message, a dropped and a picked file, and a ledger
+// read from a hub's /api/work-graph/* routes. At each step the layout is
+// checked (nothing wider than the viewport, no two main panels overlapping)
+// and a screenshot is saved under target/test-output/browser/. Any console
+// error fails the test.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+import { createDemoServer } from '../../scripts/serve.mjs';
+import { createHubServer } from './hub.mjs';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const shots = join(repo, 'target/test-output/browser');
+const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const demo = JSON.parse(readFileSync(join(repo, 'www/demo-ledger.json'), 'utf8'));
+const viewports = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+let server;
+let hub;
+let browser;
+let base;
+let hubBase;
+
+const listen = (s) => new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${s.address().port}`)));
+const close = (s) => new Promise((resolve) => (s ? s.close(resolve) : resolve()));
+
+before(async () => {
+  mkdirSync(shots, { recursive: true });
+  server = createDemoServer();
+  base = await listen(server);
+  hub = createHubServer(demo, { token: 'hub-test-token' });
+  hubBase = await listen(hub);
+  browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await close(server);
+  await close(hub);
+});
+
+async function openPage(viewport, hash = '') {
+  const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${base}/${hash}`);
+  await page.waitForSelector('#fleet-summary');
+  return { page, errors };
+}
+
+/** Nothing sticks out of the viewport (content inside a scrolling box may), and the main panels do not overlap. */
+async function assertLayout(page, label) {
+  const report = await page.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    const clipped = (e) => {
+      for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+        const o = getComputedStyle(p).overflowX;
+        if (o === 'auto' || o === 'scroll' || o === 'hidden') return true;
+      }
+      return false;
+    };
+    const wide = [];
+    for (const e of document.body.querySelectorAll('*')) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (e.classList.contains('sr-only') || clipped(e)) continue;
+      if (r.left < -1 || r.right > vw + 1) wide.push(`${e.tagName.toLowerCase()}#${e.id}.${e.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+    const panels = ['open-panel', 'fleet-panel', 'detail-panel', 'findings-panel']
+      .map((id) => [id, document.getElementById(id).getBoundingClientRect()]);
+    const overlaps = [];
+    for (let i = 0; i < panels.length; i += 1) {
+      for (let j = i + 1; j < panels.length; j += 1) {
+        const [a, ra] = panels[i];
+        const [b, rb] = panels[j];
+        const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (w > 0.5 && h > 0.5) overlaps.push(`${a} and ${b}`);
+      }
+    }
+    return { wide, overlaps, scrollWidth: document.documentElement.scrollWidth, vw };
+  });
+  assert.deepEqual(report.wide, [], `${label}: elements wider than the viewport`);
+  assert.deepEqual(report.overlaps, [], `${label}: main panels overlap`);
+  assert.ok(report.scrollWidth <= report.vw, `${label}: the page scrolls sideways (${report.scrollWidth} > ${report.vw})`);
+}
+
+async function shot(page, viewport, step) {
+  await page.screenshot({ path: join(shots, `${viewport.name}-${step}.png`), fullPage: true });
+}
+
+/** Presses Tab until `selector` has the focus; fails after `max` presses. */
+async function tabTo(page, selector, max = 250) {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) {
+      // The focused item is visibly marked.
+      const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+      assert.notEqual(outline, 'none', `${selector} shows its focus`);
+      return;
+    }
+  }
+  assert.fail(`Tab never reached ${selector}`);
+}
+
+for (const vp of viewports) {
+  test(`${vp.name}: the demo's fleet, and a thread opened by keyboard alone`, async () => {
+    const { page, errors } = await openPage(vp);
+    const summary = await page.textContent('#fleet-summary');
+    assert.match(summary, /^8 sessions — /);
+    assert.match(summary, /stale 3/);
+    // Staleness is the core's verdict; the page shows the row's expiry as the reason.
+    assert.match(await page.textContent('tr[data-session="sess-old"]'), /stale[\s\S]*expired 2026-/);
+    assert.match(await page.textContent('#ledger-source'), /demo ledger — 40 events, 30 links, namespace demo/);
+    await assertLayout(page, `${vp.name} fleet`);
+    await shot(page, vp, '1-fleet');
+
+    await page.locator('body').focus();
+    await tabTo(page, '#fleet a[href="#session=sess-docs"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#session-events');
+    assert.equal(page.url(), `${base}/#session=sess-docs`);
+    await tabTo(page, '#detail a[href="#handoff=ho-docs"]');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#thread-outcome');
+    assert.match(await page.textContent('#detail-title'), /Handoff ho-docs/);
+
+    // The authority chain, from the human grant down, opened by keyboard.
+    assert.equal(await page.isVisible('#thread-audit'), false);
+    await tabTo(page, '#audit-box > summary');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#thread-audit', { state: 'visible' });
+    const chain = await page.locator('#thread-audit li').allTextContents();
+    assert.equal(chain.length, 4);
+    assert.match(chain[0], /human grant human 4242/);
+    assert.match(chain[1], /^grant-1/);
+    assert.match(chain[2], /^grant-2/);
+    assert.match(chain[3], /this handoff ho-docs/);
+
+    // What the worker sees, opened by keyboard.
+    await tabTo(page, '#projection-box > summary');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#projection', { state: 'visible' });
+    const projection = await page.textContent('#projection');
+    assert.match(projection, /^HAPI handoff \(projection format 1\)\nHandle: \/api\/work-graph\/events\/ho-docs\n/);
+    assert.doesNotMatch(projection, /confirmation|granting_event_id|delivery_state/);
+    // The receipt that blocks it, with its checks as facts.
+    assert.match(await page.textContent('#thread-receipts'), /blocked[\s\S]*rc-docs/);
+    await assertLayout(page, `${vp.name} thread`);
+    await shot(page, vp, '2-thread');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test(`${vp.name}: deep links to a handoff, a session and an artifact; lineage and receipts`, async () => {
+    const { page, errors } = await openPage(vp, '#handoff=ho-review');
+    await page.waitForSelector('#thread-receipts li');
+    assert.match(await page.textContent('#thread-outcome'), /completed/);
+    const receipts = await page.locator('#thread-receipts > li').allTextContents();
+    assert.equal(receipts.length, 2);
+    assert.match(receipts[0], /incomplete[\s\S]*rc-review-1/);
+    assert.match(receipts[1], /completed[\s\S]*rc-review-2[\s\S]*late/);
+    // Each check is shown as the facts the receipt states.
+    const facts = await page.locator('[data-receipt="rc-review-2"] .checks > li').first().evaluate((li) =>
+      [...li.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling.textContent}`));
+    assert.deepEqual(facts, ['command: npm test -- peer', 'exit code: 0', 'passed: passed', 'started: 2026-07-29 04:00 UTC',
+      'completed: 2026-07-29 04:09 UTC', 'output: https://ci.example.com/runs/8812/log']);
+    // The lineage is a list to walk: ho-review is superseded by ho-review-2.
+    assert.deepEqual(await page.locator('#thread-lineage a').allTextContents(), ['ho-review', 'ho-review-2']);
+    assert.equal(await page.getAttribute('#thread-lineage a[href="#handoff=ho-review"]', 'aria-current'), 'page');
+    await page.click('#thread-lineage a[href="#handoff=ho-review-2"]');
+    await page.waitForFunction(() => document.querySelector('#detail-title')?.textContent.includes('ho-review-2'));
+    await assertLayout(page, `${vp.name} lineage`);
+
+    await page.goto(`${base}/#session=sess-docs`);
+    await page.waitForSelector('#session-events');
+    assert.match(await page.textContent('#session-threads'), /ho-docs/);
+
+    await page.goto(`${base}/#artifact=${encodeURIComponent('http://GitHub.com/Tiann/hapi/pulls/1228/files')}`);
+    await page.waitForSelector('#artifact-identity');
+    assert.equal(await page.textContent('#artifact-identity code'), 'github_pr:tiann/hapi#1228');
+    assert.equal(await page.locator('.artifact-handoffs li').count(), 2);
+
+    // A deep link to an id the ledger lacks: the core's coded answer, inline.
+    await page.goto(`${base}/#handoff=no-such-handoff`);
+    await page.waitForSelector('#detail-diagnostics');
+    assert.match(await page.textContent('#detail-diagnostics'), /ledger\/event-not-found/);
+    await shot(page, vp, '3-deep-links');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test(`${vp.name}: a pasted ledger with an error, bad input, a dropped and a picked file`, async () => {
+    const { page, errors } = await openPage(vp);
+    const rows = demo.events.filter((e) => ['ho-review', 'rc-review-1', 'rc-review-2'].includes(e.id));
+    const dangling = { id: 'lnk-x', fromEventId: 'rc-review-2', toEventId: 'ho-gone', relationType: 'resolves', createdAt: demo.now, metadataJson: null, namespace: 'demo' };
+    const pasted = { now: demo.now, events: rows, links: [...demo.links.filter((l) => l.id === 'lnk-06'), dangling] };
+    await page.fill('#paste-input', JSON.stringify(pasted, null, 1));
+    await page.click('#paste-form button');
+    await page.waitForFunction(() => document.querySelector('#ledger-source')?.textContent.startsWith('pasted ledger'));
+    const findings = await page.textContent('#ledger-diagnostic-list');
+    assert.match(findings, /ledger\/dangling-link at \/links\/1/);
+    assert.match(await page.textContent('#ledger-source'), /3 events, 2 links/);
+    await assertLayout(page, `${vp.name} pasted`);
+    await shot(page, vp, '4-pasted');
+
+    // Not JSON: the core's parser names the problem; the open ledger stays.
+    await page.fill('#paste-input', '{"events": [}');
+    await page.click('#paste-form button');
+    await page.waitForSelector('#load-error:not([hidden])');
+    assert.match(await page.textContent('#load-error'), /parse\/[a-z-]+[\s\S]*Still showing pasted ledger/);
+    assert.match(await page.textContent('#ledger-source'), /^pasted ledger/);
+    // JSON of the wrong shape: the core's failure code, not a blank page.
+    await page.fill('#paste-input', '{"events": 5}');
+    await page.click('#paste-form button');
+    await page.waitForFunction(() => !document.querySelector('#load-error')?.textContent.includes('parse/'));
+    assert.match(await page.textContent('#load-error'), /Not opened: [a-z]+\/[a-z-]+ the core could not fold it/);
+    await assertLayout(page, `${vp.name} bad input`);
+    await shot(page, vp, '5-bad-input');
+
+    // A dropped file.
+    const text = JSON.stringify(demo);
+    const dt = await page.evaluateHandle((t) => {
+      const d = new DataTransfer();
+      d.items.add(new File([t], 'dropped-ledger.json', { type: 'application/json' }));
+      return d;
+    }, text);
+    await page.dispatchEvent('#drop-zone', 'drop', { dataTransfer: dt });
+    await page.waitForFunction(() => document.querySelector('#ledger-source')?.textContent.startsWith('file dropped-ledger.json'));
+    assert.equal(await page.isHidden('#load-error'), true);
+    assert.match(await page.textContent('#fleet-summary'), /^8 sessions/);
+    // A picked file, of a hub's `{events}` shape: no `now`, so the browser's clock.
+    await page.setInputFiles('#file-input', { name: 'picked.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ events: rows })) });
+    await page.waitForFunction(() => document.querySelector('#ledger-source')?.textContent.startsWith('file picked.json'));
+    assert.match(await page.textContent('#ledger-source'), /this browser's clock/);
+    await shot(page, vp, '6-files');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('a ledger read from a hub\'s /api/work-graph routes', async () => {
+  const { page, errors } = await openPage(viewports[0]);
+  // The wrong token: the hub's answer, shown with its status.
+  await page.fill('#hub-url', `${hubBase}/api/work-graph/events?related_session_id=sess-lead`);
+  await page.fill('#hub-token', 'wrong');
+  await page.click('#hub-form button');
+  await page.waitForSelector('#load-error:not([hidden])');
+  assert.match(await page.textContent('#load-error'), /viewer\/hub-status[\s\S]*401: Invalid token/);
+  // Chromium itself logs the refused request; that one error is expected.
+  await page.waitForFunction(() => true);
+  const refused = errors.findIndex((e) => /status of 401/.test(e));
+  assert.ok(refused >= 0, `chromium logged the 401: ${errors.join(' | ')}`);
+  errors.splice(refused, 1);
+  // A route that is not a work-graph route.
+  await page.fill('#hub-url', `${hubBase}/api/sessions`);
+  await page.click('#hub-form button');
+  await page.waitForFunction(() => document.querySelector('#load-error')?.textContent.includes('viewer/not-a-work-graph-route'));
+
+  await page.fill('#hub-url', `${hubBase}/api/work-graph/events?related_session_id=sess-lead`);
+  await page.fill('#hub-token', 'hub-test-token');
+  await page.click('#hub-form button');
+  await page.waitForFunction(() => document.querySelector('#ledger-source')?.textContent.startsWith('hub '), null, { timeout: 20000 });
+  // Walking from sess-lead's events (upstream lists a session's events by
+  // related_session_id) through every link and the sessions they name
+  // reaches the review thread: its handoffs, receipts and both sessions' ads.
+  assert.match(await page.textContent('#ledger-source'), /— 10 events, 9 links, namespace demo/);
+  assert.match(await page.textContent('#fleet-summary'), /^2 sessions/);
+  await page.evaluate(() => { location.hash = '#handoff=ho-review'; });
+  await page.waitForSelector('#thread-receipts li');
+  assert.equal(await page.locator('#thread-receipts > li').count(), 2);
+  await shot(page, viewports[0], '7-hub');
+  // The address names the hub (not the token), so the view can be shared.
+  const shared = new URL(page.url());
+  assert.equal(shared.searchParams.get('hub'), `${hubBase}/api/work-graph/events?related_session_id=sess-lead`);
+  assert.equal(shared.hash, '#handoff=ho-review');
+  assert.doesNotMatch(page.url(), /hub-test-token/);
+  // A single event's route works as a starting point too.
+  await page.fill('#hub-url', `${hubBase}/api/work-graph/events/ho-docs`);
+  await page.click('#hub-form button');
+  await page.waitForFunction(() => /^hub .*ho-docs/.test(document.querySelector('#ledger-source')?.textContent ?? ''));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a shared address opens the same view of the same hub', async () => {
+  const open = createHubServer(demo);
+  const openBase = await listen(open);
+  try {
+    const hubUrl = `${openBase}/api/work-graph/events/ho-docs`;
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(`${base}/?hub=${encodeURIComponent(hubUrl)}#handoff=ho-docs`);
+    await page.waitForFunction(() => document.querySelector('#ledger-source')?.textContent.startsWith('hub '));
+    await page.waitForSelector('#thread-outcome');
+    assert.match(await page.textContent('#thread-outcome'), /blocked/);
+    assert.match(await page.textContent('#audit-box summary'), /ends at a human grant \(2 grants\)/);
+    await assertLayout(page, 'phone hub deep link');
+    await shot(page, viewports[1], '8-hub-deep-link');
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    await close(open);
+  }
+});
