@@ -48,13 +48,17 @@ step "golden corpus through wasm in headless chromium"
 CHROMEDRIVER=/usr/bin/chromedriver \
   cargo test --target wasm32-unknown-unknown --no-default-features --features wasm,compat,schema --test wasm_browser
 
-step "typescript (strict) against the package types"
+step "typescript (strict) against the package types, in a Node-only and a DOM project"
 npx tsc -p tests/ts
+npx tsc -p tests/ts/dom
 
 step "schemas: additive-only gate against the released baseline"
 HAPI_A2A_BIN=target/debug/hapi-a2a bash scripts/schema-gate.sh
 
-step "golden corpus through pkg/ (node --test) and the demo page in chromium"
+step "golden corpus through pkg/ (node --test) and the viewer in chromium"
 node --test tests/node/ tests/browser/
+
+step "the packed package from Node, Bun and a Vite build in chromium"
+node --test tests/consumer/
 
 printf '\nall tests passed in %ss\n' "$(($(date +%s) - start))"
