@@ -996,7 +996,13 @@ full: Verdict,
 /**
  * Every change, sorted by path, then code.
  */
-changes: Array<Change>, };
+changes: Array<Change>, 
+/**
+ * With `witness: true`: an instance the old schema accepts and the new
+ * one refuses (`backward`), or the reverse (`forward`), for each
+ * `breaking` direction where one could be built and checked.
+ */
+witness?: Witness, };
 
 /**
  * `schema.check`: two JSON Schemas and a policy.
@@ -1018,7 +1024,11 @@ policy?: Policy,
 /**
  * Count `format` changes as assertions (default: annotations, `info`).
  */
-assertFormat?: boolean, };
+assertFormat?: boolean, 
+/**
+ * Also name a witness for each `breaking` direction (default: no).
+ */
+witness?: boolean, };
 
 /**
  * The JSON Schema engine's own report, when asked for.
@@ -1248,6 +1258,19 @@ code: string,
  * One line.
  */
 reason: string, };
+
+/**
+ * Instances that show a verdict is `breaking`.
+ */
+export type Witness = { 
+/**
+ * Valid under the old schema, refused by the new one.
+ */
+backward?: unknown, 
+/**
+ * Valid under the new schema, refused by the old one.
+ */
+forward?: unknown, };
 
 /**
  * The `work_ad` event create an elevation yields: a POST body, snake_case,

@@ -118,9 +118,16 @@ fn discriminated(a: &Map<String, Value>, b: &Map<String, Value>) -> bool {
 pub(super) fn scalar_valid(m: &Map<String, Value>, v: &Value) -> Option<bool> {
     const UNDECIDED: &[&str] =
         &["pattern", "$ref", "$dynamicRef", "$recursiveRef", "allOf", "anyOf", "oneOf", "not", "if"];
-    if m.keys().any(|k| UNDECIDED.contains(&k.as_str())) {
-        return None;
+    // A keyword of its own that refuses the value decides; one this cannot
+    // read only keeps it from deciding `true`.
+    let undecided = m.keys().any(|k| UNDECIDED.contains(&k.as_str()));
+    match own_scalar_valid(m, v) {
+        Some(true) if undecided => None,
+        other => other,
     }
+}
+
+fn own_scalar_valid(m: &Map<String, Value>, v: &Value) -> Option<bool> {
     if node::declared_types(m) & node::value_type(v) == 0 {
         return Some(false);
     }
