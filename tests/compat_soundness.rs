@@ -314,9 +314,19 @@ fn engine(schema: &Value) -> Option<jsonschema::Validator> {
     jsonschema::options().should_validate_formats(false).build(schema).ok()
 }
 
+/// How many `breaking` directions had a witness, and how many of those the
+/// engine showed breaking with one of the random instances.
+#[derive(Default)]
+struct Tally {
+    breaking: usize,
+    witnessed: usize,
+    shown: usize,
+    shown_witnessed: usize,
+}
+
 /// Checks one pair against the instances; returns a description of the first
 /// counterexample.
-fn judge(old: &Value, new: &Value, instances: &[Value]) -> Result<bool, String> {
+fn judge(old: &Value, new: &Value, instances: &[Value], tally: &mut Tally) -> Result<bool, String> {
     let (Some(eo), Some(en)) = (engine(old), engine(new)) else { return Ok(false) };
     let options = Options { policy: Policy::Strict, assert_format: false };
     let Ok(report) = check(old, new, options) else { return Ok(false) };
@@ -344,6 +354,19 @@ fn judge(old: &Value, new: &Value, instances: &[Value]) -> Result<bool, String> 
         }
     }
     let w = witness(old, new, options, &report);
+    let shown_b = instances.iter().any(|i| eo.is_valid(i) && !en.is_valid(i));
+    let shown_f = instances.iter().any(|i| en.is_valid(i) && !eo.is_valid(i));
+    for (breaking, has, shown) in [
+        (report.backward == Verdict::Breaking, w.backward.is_some(), shown_b),
+        (report.forward == Verdict::Breaking, w.forward.is_some(), shown_f),
+    ] {
+        if breaking {
+            tally.breaking += 1;
+            tally.witnessed += usize::from(has);
+            tally.shown += usize::from(shown);
+            tally.shown_witnessed += usize::from(shown && has);
+        }
+    }
     if let Some(i) = &w.backward
         && (!eo.is_valid(i) || en.is_valid(i))
     {
@@ -357,6 +380,13 @@ fn judge(old: &Value, new: &Value, instances: &[Value]) -> Result<bool, String> 
     Ok(true)
 }
 
+fn report_tally(t: &Tally) {
+    println!(
+        "breaking directions: {}, with a witness: {}; shown breaking by a random instance: {}, of those with a witness: {}",
+        t.breaking, t.witnessed, t.shown, t.shown_witnessed
+    );
+}
+
 fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
@@ -367,6 +397,7 @@ fn the_checker_never_calls_compatible_what_the_engine_shows_breaking() {
     let first = env_number("COMPAT_SOUNDNESS_SEED", 1);
     let mut judged = 0u64;
     let mut failures = Vec::new();
+    let mut tally = Tally::default();
     for seed in first..first + cases {
         let mut r = Rng::new(seed);
         let d = *r.pick(&[D::Draft7, D::Draft2019, D::Draft2020, D::None]);
@@ -374,13 +405,14 @@ fn the_checker_never_calls_compatible_what_the_engine_shows_breaking() {
         let new = if r.chance(75) { mutate(&mut r, d, &old, 0) } else { schema(&mut r, d, 0) };
         let (old, new) = (with_dialect(&mut r, d, old), with_dialect(&mut r, d, new));
         let instances: Vec<Value> = (0..48).map(|_| value(&mut r, 0)).collect();
-        match judge(&old, &new, &instances) {
+        match judge(&old, &new, &instances, &mut tally) {
             Ok(true) => judged += 1,
             Ok(false) => {}
             Err(e) => failures.push(format!("seed {seed}: {e}")),
         }
     }
     println!("{judged} of {cases} generated pairs judged");
+    report_tally(&tally);
     assert!(judged * 2 > cases, "too few generated pairs compile: {judged} of {cases}");
     assert!(failures.is_empty(), "{} counterexamples:\n{}", failures.len(), failures.join("\n\n"));
 }
@@ -469,15 +501,17 @@ fn the_corpora_pairs_have_no_counterexample() {
     let pairs = corpus_pairs(&dir);
     let mut failures = Vec::new();
     let mut judged = 0usize;
+    let mut tally = Tally::default();
     for (n, (id, old, new)) in pairs.iter().enumerate() {
         let mut r = Rng::new(n as u64 + 1);
         let instances: Vec<Value> = (0..64).map(|_| value(&mut r, 0)).collect();
-        match judge(old, new, &instances) {
+        match judge(old, new, &instances, &mut tally) {
             Ok(true) => judged += 1,
             Ok(false) => {}
             Err(e) => failures.push(format!("{id}: {e}")),
         }
     }
     println!("{judged} of {} corpus pairs judged", pairs.len());
+    report_tally(&tally);
     assert!(failures.is_empty(), "{} counterexamples:\n{}", failures.len(), failures.join("\n\n"));
 }

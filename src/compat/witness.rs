@@ -20,7 +20,7 @@ const MAX_DEPTH: usize = 4;
 /// How many candidates one place keeps.
 const MAX_CANDIDATES: usize = 400;
 /// How many candidates of a property or item a parent combines.
-const MAX_CHILD: usize = 12;
+const MAX_CHILD: usize = 16;
 /// How many subschemas one place gathers.
 const MAX_GATHERED: usize = 256;
 
@@ -196,21 +196,6 @@ impl<'a> Gen<'a> {
         for v in &h.values {
             out.push(v.clone());
         }
-        for v in [
-            Value::Null,
-            Value::Bool(true),
-            Value::Bool(false),
-            0.into(),
-            1.into(),
-            (-1).into(),
-            "".into(),
-            "a".into(),
-        ] {
-            out.push(v);
-        }
-        if let Some(x) = serde_json::Number::from_f64(0.5) {
-            out.push(Value::Number(x));
-        }
         for &x in &h.numbers {
             for y in [x, x - 1.0, x + 1.0, x - 0.5, x + 0.5, x * 2.0, x * 3.0, -x] {
                 out.push(number(y));
@@ -226,6 +211,21 @@ impl<'a> Gen<'a> {
                 out.push(Value::String(s.to_owned()));
             }
         }
+        for v in [
+            Value::Null,
+            Value::Bool(true),
+            Value::Bool(false),
+            0.into(),
+            1.into(),
+            (-1).into(),
+            "".into(),
+            "a".into(),
+        ] {
+            out.push(v);
+        }
+        if let Some(x) = serde_json::Number::from_f64(0.5) {
+            out.push(Value::Number(x));
+        }
         if depth < MAX_DEPTH {
             self.objects(&h, depth, &mut out);
             self.arrays(&h, depth, &mut out);
@@ -236,10 +236,35 @@ impl<'a> Gen<'a> {
         out.items
     }
 
+    /// A few candidates for a property or an item: those of the types the
+    /// places declare first, then one of each other type in turn.
     fn child(&mut self, places: &[Place<'a>], depth: usize) -> Vec<Value> {
-        let mut c = self.candidates(places, depth + 1);
-        c.truncate(MAX_CHILD);
-        c
+        let all = self.candidates(places, depth + 1);
+        let declared = places
+            .iter()
+            .filter_map(|(v, _)| v.as_object())
+            .fold(node::ALL, |acc, m| acc & node::declared_types(m));
+        let (mut out, others): (Vec<Value>, Vec<Value>) =
+            all.into_iter().partition(|v| declared & node::value_type(v) != 0);
+        out.truncate(MAX_CHILD - MAX_CHILD / 4);
+        let mut groups: Vec<(u8, std::collections::VecDeque<Value>)> = Vec::new();
+        for v in others {
+            let t = node::value_type(&v);
+            match groups.iter_mut().find(|g| g.0 == t) {
+                Some(g) => g.1.push_back(v),
+                None => groups.push((t, std::collections::VecDeque::from([v]))),
+            }
+        }
+        while out.len() < MAX_CHILD && groups.iter().any(|g| !g.1.is_empty()) {
+            for g in groups.iter_mut() {
+                if out.len() < MAX_CHILD
+                    && let Some(v) = g.1.pop_front()
+                {
+                    out.push(v);
+                }
+            }
+        }
+        out
     }
 
     fn objects(&mut self, h: &Hints<'a>, depth: usize, out: &mut Out) {
