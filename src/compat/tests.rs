@@ -760,3 +760,33 @@ fn the_judge_is_three_valued() {
     let s = json!({"$defs":{"a":{"allOf":[{"$ref":"#/$defs/a"}]}},"$ref":"#/$defs/a"});
     assert_eq!(Judge::new(&s, false).valid(&json!(1)), None);
 }
+
+#[test]
+fn a_ref_and_its_siblings_both_apply() {
+    let old = json!({"const":"b"});
+    let new = json!({"const":"b","$ref":"#/$defs/d","$defs":{"d":{"pattern":"^ab$"}}});
+    assert_eq!(run(old, new).backward, B);
+    let old = json!({"const":true});
+    let new = json!({"const":true,"$ref":"#/$defs/d","$defs":{"d":{"const":0.5}}});
+    assert_eq!(run(old, new).backward, B);
+}
+
+#[test]
+fn equal_text_with_a_ref_is_compared_through_the_ref() {
+    let defs = |d: Value| json!({"d": d});
+    let old = json!({"allOf":[{"$ref":"#/$defs/d"}],"$defs":defs(json!({"type":"string"}))});
+    let new = json!({"allOf":[{"$ref":"#/$defs/d"}],"$defs":defs(json!({"type":"integer"}))});
+    assert_eq!(verdicts(&run(old, new)), (B, B));
+    let old = json!({"additionalProperties":{"$ref":"#/$defs/d"},"$defs":defs(json!({"type":"string"}))});
+    let new = json!({"additionalProperties":{"$ref":"#/$defs/d"},"$defs":defs(json!({"type":"integer"}))});
+    assert_eq!(verdicts(&run(old, new)), (B, B));
+}
+
+#[test]
+fn a_pattern_beside_a_listed_value_is_not_ignored() {
+    let r = run(json!({"const":"b"}), json!({"const":"b","pattern":"^ab$"}));
+    assert_eq!(r.backward, B);
+    // The same pattern on both sides decides the same way.
+    let r = run(json!({"const":"b","pattern":"b"}), json!({"const":"b","pattern":"b","title":"t"}));
+    assert_eq!(verdicts(&r), (C, C));
+}

@@ -30,7 +30,7 @@ pub(super) struct Walker {
     pub(super) opts: Options,
     steps: usize,
     exhausted: bool,
-    same_roots: bool,
+    pub(super) same_roots: bool,
     visited: BTreeSet<(String, String)>,
     /// Emptiness already estimated, by document and schema text.
     empties: BTreeMap<(usize, String), bool>,
@@ -456,8 +456,29 @@ impl Walker {
         };
         match (node::enum_values(om), node::enum_values(nm)) {
             (Some(o), Some(n)) => {
+                let sure = |m: &Map<String, Value>, vs: &[Value]| -> Vec<Value> {
+                    vs.iter()
+                        .filter(|v| v.is_array() || v.is_object() || sets::scalar_valid(m, v) == Some(true))
+                        .cloned()
+                        .collect()
+                };
                 let (o, n) = (kept(om, o), kept(nm, n));
-                self.enums(f, &o, &n);
+                let (os, ns) = (sure(om, &o), sure(nm, &n));
+                if (os.len() == o.len() && ns.len() == n.len()) || self.same_undecided(om, nm) {
+                    self.enums(f, &o, &n);
+                } else {
+                    // Keywords this cannot read decide some listed values: a
+                    // direction holds only when every value that may be valid
+                    // on one side is surely valid on the other.
+                    let set = |vs: &[Value]| vs.iter().map(node::canonical).collect::<BTreeSet<String>>();
+                    let b = set(&o).is_subset(&set(&ns));
+                    let fw = set(&n).is_subset(&set(&os));
+                    if !(b && fw) {
+                        let msg = "listed values may have changed (keywords beside them are not compared)"
+                            .to_owned();
+                        self.emit_with(f, at, ENUM_CHANGED, Verdict::of(b), Verdict::of(fw), msg);
+                    }
+                }
             }
             (None, Some(n)) => {
                 let n = kept(nm, n);
@@ -474,6 +495,15 @@ impl Walker {
             (None, None) => return false,
         }
         true
+    }
+
+    /// Whether the keywords that keep listed values undecided are the same on
+    /// both sides (so they decide the same way).
+    fn same_undecided(&self, om: &Map<String, Value>, nm: &Map<String, Value>) -> bool {
+        sets::UNDECIDED.iter().all(|k| {
+            let (o, n) = (om.get(*k), nm.get(*k));
+            o == n && (o.is_none() || self.same_roots || (*k != "$ref" && o.is_some_and(|v| !has_ref(v))))
+        })
     }
 
     /// Whether every value is valid under the schema `m` (resolved in the
@@ -646,15 +676,17 @@ pub(super) fn has_assertions(v: &Value) -> bool {
     }
 }
 
-/// A `$ref` target with the referring schema's other keywords laid over it.
+/// A `$ref` target and the referring schema's other keywords, both applying:
+/// merged into one schema where that is exact, else as two `allOf` conjuncts.
 fn merge(target: &Value, siblings: &Value) -> Value {
     match (target, siblings) {
-        (Value::Object(t), Value::Object(s)) => {
-            let mut out = t.clone();
-            for (k, v) in s {
-                out.insert(k.clone(), v.clone());
-            }
-            Value::Object(out)
+        (Value::Object(t), Value::Object(_)) => {
+            super::walk_logic::conjoin_exact(t, siblings).unwrap_or_else(|| {
+                Value::Object(Map::from_iter([(
+                    "allOf".to_owned(),
+                    Value::Array(vec![target.clone(), siblings.clone()]),
+                )]))
+            })
         }
         (Value::Bool(false), _) => Value::Bool(false),
         (_, s) => s.clone(),
@@ -662,7 +694,7 @@ fn merge(target: &Value, siblings: &Value) -> Value {
 }
 
 /// Whether a schema contains a reference anywhere. Iterative.
-fn has_ref(v: &Value) -> bool {
+pub(super) fn has_ref(v: &Value) -> bool {
     let mut stack = vec![v];
     while let Some(x) = stack.pop() {
         match x {

@@ -277,10 +277,13 @@ impl Walker {
         let base = f.path.key("allOf");
         let oc: Vec<String> = ol.iter().map(node::canonical).collect();
         let nc: Vec<String> = nl.iter().map(node::canonical).collect();
+        // Equal conjuncts match, unless a `$ref` inside may resolve differently.
+        let same_docs = self.same_roots;
+        let settled = |c: &String| same_docs || !c.contains("\"$ref\"");
         let old_open: Vec<usize> =
-            (0..ol.len()).filter(|&i| !oc.get(i).is_some_and(|c| nc.contains(c))).collect();
+            (0..ol.len()).filter(|&i| !oc.get(i).is_some_and(|c| settled(c) && nc.contains(c))).collect();
         let new_open: Vec<usize> =
-            (0..nl.len()).filter(|&j| !nc.get(j).is_some_and(|c| oc.contains(c))).collect();
+            (0..nl.len()).filter(|&j| !nc.get(j).is_some_and(|c| settled(c) && oc.contains(c))).collect();
         let mut paired: BTreeSet<usize> = BTreeSet::new();
         let mut removed = Vec::new();
         for &i in &old_open {
@@ -426,7 +429,7 @@ fn flatten_exact(m: &Map<String, Value>) -> Option<Value> {
 /// Both schemas as one, exactly: `properties` merged per name, `required`
 /// joined, bounds tightened, `type` and `enum` intersected; any other keyword
 /// both set differently cannot be merged (`None`).
-fn conjoin_exact(a: &Map<String, Value>, b: &Value) -> Option<Value> {
+pub(super) fn conjoin_exact(a: &Map<String, Value>, b: &Value) -> Option<Value> {
     let bm = match b {
         Value::Bool(true) => return Some(Value::Object(a.clone())),
         Value::Bool(false) => return Some(Value::Bool(false)),
