@@ -135,9 +135,14 @@ impl<'a> Judge<'a> {
         let patterns = m.get("patternProperties").and_then(Value::as_object);
         let additional = m.get("additionalProperties");
         let unevaluated = m.get("unevaluatedProperties").filter(|_| additional.is_none());
-        if unevaluated.is_some() && has_in_place(m) {
-            all.add(None);
-        }
+        // Beside applicators, which names are unevaluated is not tracked.
+        let unevaluated = match unevaluated {
+            Some(_) if has_in_place(m) => {
+                all.add(None);
+                None
+            }
+            u => u,
+        };
         let rest = additional.or(unevaluated);
         for (name, value) in o {
             let mut covered = Some(false);

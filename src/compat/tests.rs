@@ -790,3 +790,10 @@ fn a_pattern_beside_a_listed_value_is_not_ignored() {
     let r = run(json!({"const":"b","pattern":"b"}), json!({"const":"b","pattern":"b","title":"t"}));
     assert_eq!(verdicts(&r), (C, C));
 }
+
+#[test]
+fn additional_properties_beside_unevaluated_properties_takes_over() {
+    let old = json!({"unevaluatedProperties":false});
+    let new = json!({"unevaluatedProperties":false,"additionalProperties":{"type":"boolean"}});
+    assert_eq!(run(old, new).forward, B);
+}
