@@ -6,11 +6,20 @@
 //! accept what a new writer sends (**forward**: every value valid under the new
 //! schema is valid under the old one). **Full** is both.
 //!
-//! [`check`] walks the two schemas side by side (2020-12; draft-07 and draft-04
-//! shapes such as `items: [...]`, `additionalItems`, `dependencies`,
-//! `definitions` and boolean `exclusiveMinimum` are read where unambiguous) and
-//! reports every change with a stable `compat/<kebab>` code, a JSON Pointer into
-//! the schemas and a verdict per direction.
+//! [`check`] walks the two schemas side by side and reports every change with a
+//! stable `compat/<kebab>` code, a JSON Pointer into the schemas and a verdict
+//! per direction. Each schema is read in the dialect its `$schema` names
+//! (draft-04, -06, -07, 2019-09, 2020-12; see [`treatment`]): keywords its
+//! dialect does not define are annotations, and in drafts 4 to 7 the siblings
+//! of a `$ref` are ignored. Without a `$schema` (or with one it does not know)
+//! every dialect's keywords are read: 2020-12, and the draft-07 and draft-04
+//! shapes (`items: [...]`, `additionalItems`, `dependencies`, `definitions`,
+//! boolean `exclusiveMinimum`) where unambiguous.
+//!
+//! A subschema that accepts nothing (`false`, or keywords that contradict each
+//! other) is the empty set wherever it appears. For a `breaking` direction,
+//! [`witness`] names an instance that shows it, checked by a small validator
+//! of its own, when one can be built.
 //!
 //! # Verdicts
 //!
@@ -52,7 +61,13 @@
 //!   [`MAX_STEPS`] comparisons fail closed with a code.
 
 #[cfg(feature = "compat")]
+mod dialect;
+#[cfg(feature = "compat")]
 mod dir;
+#[cfg(feature = "compat")]
+mod empty;
+#[cfg(feature = "compat")]
+mod judge;
 #[cfg(feature = "compat")]
 mod node;
 #[cfg(feature = "compat")]
@@ -65,14 +80,17 @@ mod walk;
 mod walk_logic;
 #[cfg(feature = "compat")]
 mod walk_shapes;
+#[cfg(feature = "compat")]
+mod witness;
 
 use serde::{Deserialize, Serialize};
-#[cfg(feature = "compat")]
 use serde_json::Value;
 
 #[cfg(feature = "compat")]
 use crate::error::CallError;
 
+#[cfg(feature = "compat")]
+pub use dialect::{Dialect, KEYWORDS, Treatment, keywords_markdown, treatment};
 #[cfg(feature = "compat")]
 pub use dir::{DirReport, PairReport, SchemaFile, check_dirs, render_github, render_human};
 #[cfg(feature = "compat")]
@@ -101,12 +119,13 @@ crate::define_codes! {
     FORMAT_ADDED = "compat/format-added", "a `format` was added";
     FORMAT_REMOVED = "compat/format-removed", "a `format` was removed";
     FORMAT_CHANGED = "compat/format-changed", "a `format` was changed";
+    CONTENT_ASSERTED = "compat/content-asserted", "draft-06/07 `contentEncoding`/`contentMediaType`, which validators of those drafts assert, added (breaks backward), removed (breaks forward) or changed (both; compared as text)";
     CONTENT_CHANGED = "compat/content-changed", "`contentEncoding`, `contentMediaType` or `contentSchema` changed (annotations)";
     ANNOTATION_CHANGED = "compat/annotation-changed", "an annotation or unknown keyword changed (`title`, `description`, `examples`, `$comment`, `$id`, ...)";
     DEFAULT_CHANGED = "compat/default-changed", "a `default` was added, changed or removed (validators do not fill defaults)";
-    DIALECT_CHANGED = "compat/dialect-changed", "`$schema` names another dialect (keywords are read in both dialects' shapes)";
-    BECAME_FALSE = "compat/became-false", "a subschema now refuses every value (`false`)";
-    WAS_FALSE = "compat/was-false", "a subschema that refused every value (`false`) now accepts some";
+    DIALECT_CHANGED = "compat/dialect-changed", "`$schema` names another dialect (each schema's keywords are read as its own dialect defines them)";
+    BECAME_FALSE = "compat/became-false", "a subschema now refuses every value (`false`, or keywords that contradict each other: disjoint types or values across `allOf`, `minimum` above `maximum`, ...)";
+    WAS_FALSE = "compat/was-false", "a subschema that refused every value (`false`, or contradicting keywords) now accepts some";
     PROPERTY_ADDED = "compat/property-added", "a property was declared on an open object (old data may already use the name with any value)";
     PROPERTY_ADDED_TO_CLOSED = "compat/property-added-to-closed", "a property was declared on a closed object (`additionalProperties: false`)";
     PROPERTY_ADDED_PARTIALLY_OPEN = "compat/property-added-partially-open", "a property was declared where `patternProperties` or an `additionalProperties` schema used to govern the name";
@@ -128,6 +147,7 @@ crate::define_codes! {
     BRANCH_ADDED = "compat/branch-added", "an `anyOf`/`oneOf` branch was added that no old branch covers";
     BRANCH_REMOVED = "compat/branch-removed", "an `anyOf`/`oneOf` branch was removed that no new branch covers";
     ONE_OF_OVERLAP = "compat/one-of-overlap", "a new `oneOf` branch may overlap another branch, so old values may now match two branches and be refused";
+    ONE_OF_OVERLAP_REMOVED = "compat/one-of-overlap-removed", "an old `oneOf` branch that may overlap another was changed or removed, so values that matched two branches (and were refused) may now match one and be accepted";
     ONE_OF_TO_ANY_OF = "compat/one-of-to-any-of", "`oneOf` became `anyOf` (forward-compatible only when the branches are disjoint)";
     ANY_OF_TO_ONE_OF = "compat/any-of-to-one-of", "`anyOf` became `oneOf` (backward-compatible only when the branches are disjoint)";
     COMBINATOR_ADDED = "compat/combinator-added", "an `anyOf`/`oneOf` was added beside other keywords (compatible backward when the old schema fits a branch)";
@@ -140,6 +160,7 @@ crate::define_codes! {
     DYNAMIC_REF = "compat/dynamic-ref", "a `$dynamicRef` or `$recursiveRef` is not resolved, so the check fails closed";
     UNRESOLVED_REF = "compat/unresolved-ref", "a local `$ref` names nothing in its schema, or a chain of `$ref`s loops, so the check fails closed";
     TOO_DEEP = "compat/too-deep", "the schemas nest deeper than the checker follows, so the check fails closed";
+    UNDECIDED = "compat/undecided", "a keyword changed that the checker cannot compare here (`unevaluatedProperties`/`unevaluatedItems` beside applicators whose evaluation they see), so the check fails closed";
     TOO_COMPLEX = "compat/too-complex", "the comparison needed more steps than the checker allows, so the check fails closed";
     SCHEMA_ADDED = "compat/schema-added", "a schema file exists only in the new directory";
     SCHEMA_REMOVED = "compat/schema-removed", "a schema file exists only in the old directory";
@@ -217,6 +238,28 @@ pub struct Change {
     pub forward: Verdict,
     /// One line, lowercase start, no trailing period.
     pub message: String,
+}
+
+/// Instances that show a verdict is `breaking`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Witness {
+    /// Valid under the old schema, refused by the new one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
+    pub backward: Option<Value>,
+    /// Valid under the new schema, refused by the old one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
+    pub forward: Option<Value>,
+}
+
+impl Witness {
+    /// Whether it names no instance.
+    pub fn is_empty(&self) -> bool {
+        self.backward.is_none() && self.forward.is_none()
+    }
 }
 
 /// Options beside the two schemas.
@@ -310,8 +353,24 @@ impl Direction {
 pub fn check(old: &Value, new: &Value, options: Options) -> Result<Report, CallError> {
     node::validate_schema(old, "old")?;
     node::validate_schema(new, "new")?;
-    let changes = walk::run(old, new, options);
+    let (old, new) = (dialect::normalize(old), dialect::normalize(new));
+    let changes = walk::run(&old, &new, options);
     Ok(Report::from_changes(changes))
+}
+
+/// Searches an instance for each `breaking` direction of `report` (the
+/// report of [`check`] for the same schemas and options): one the old schema
+/// accepts and the new refuses (backward), or the reverse (forward). A
+/// direction has one only when it can be built and both schemas' verdicts on
+/// it are certain; it never names one for a `compatible` direction.
+#[cfg(feature = "compat")]
+pub fn witness(old: &Value, new: &Value, options: Options, report: &Report) -> Witness {
+    let (b, f) = (report.backward == Verdict::Breaking, report.forward == Verdict::Breaking);
+    if !(b || f) || node::validate_schema(old, "old").is_err() || node::validate_schema(new, "new").is_err() {
+        return Witness::default();
+    }
+    let (old, new) = (dialect::normalize(old), dialect::normalize(new));
+    witness::search(&old, &new, options.assert_format, b, f)
 }
 
 #[cfg(all(test, feature = "compat"))]

@@ -1054,6 +1054,12 @@ export type SchemaCheckAnswer = {
    * Every change, sorted by path, then code.
    */
   changes: Array<Change>,
+  /**
+   * With `witness: true`: an instance the old schema accepts and the new
+   * one refuses (`backward`), or the reverse (`forward`), for each
+   * `breaking` direction where one could be built and checked.
+   */
+  witness?: Witness,
 };
 
 /**
@@ -1077,6 +1083,10 @@ export type SchemaCheckCall = {
    * Count `format` changes as assertions (default: annotations, `info`).
    */
   assertFormat?: boolean,
+  /**
+   * Also name a witness for each `breaking` direction (default: no).
+   */
+  witness?: boolean,
 };
 
 /**
@@ -1316,6 +1326,20 @@ export type Withheld = {
    * One line.
    */
   reason: string,
+};
+
+/**
+ * Instances that show a verdict is `breaking`.
+ */
+export type Witness = {
+  /**
+   * Valid under the old schema, refused by the new one.
+   */
+  backward?: unknown,
+  /**
+   * Valid under the new schema, refused by the old one.
+   */
+  forward?: unknown,
 };
 
 /**

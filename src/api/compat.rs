@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::compat::{Change, Policy, Verdict};
+use crate::compat::{Change, Policy, Verdict, Witness};
 use crate::error::CallError;
 
 /// `schema.check`: two JSON Schemas and a policy.
@@ -26,6 +26,10 @@ pub struct SchemaCheckCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub assert_format: Option<bool>,
+    /// Also name a witness for each `breaking` direction (default: no).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub witness: Option<bool>,
 }
 
 /// The verdicts and every change.
@@ -41,6 +45,12 @@ pub struct SchemaCheckAnswer {
     pub full: Verdict,
     /// Every change, sorted by path, then code.
     pub changes: Vec<Change>,
+    /// With `witness: true`: an instance the old schema accepts and the new
+    /// one refuses (`backward`), or the reverse (`forward`), for each
+    /// `breaking` direction where one could be built and checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub witness: Option<Witness>,
 }
 
 /// `schema.check`: compares `old` and `new` under the policy.
@@ -51,11 +61,17 @@ pub fn schema_check(call: &SchemaCheckCall) -> Result<SchemaCheckAnswer, CallErr
         assert_format: call.assert_format.unwrap_or(false),
     };
     let report = crate::compat::check(&call.old, &call.new, options)?;
+    let witness = if call.witness == Some(true) {
+        Some(crate::compat::witness(&call.old, &call.new, options, &report))
+    } else {
+        None
+    };
     Ok(SchemaCheckAnswer {
         backward: report.backward,
         forward: report.forward,
         full: report.full,
         changes: report.changes,
+        witness,
     })
 }
 

@@ -202,6 +202,41 @@ pub(crate) fn declared_types(m: &Map<String, Value>) -> u8 {
     }
 }
 
+/// The types a `type` keyword's value names (`None` when it names none it knows).
+pub(crate) fn type_value_bits(v: &Value) -> Option<u8> {
+    match v {
+        Value::String(s) => type_bits(s),
+        Value::Array(a) => a.iter().try_fold(0, |acc, t| Some(acc | type_bits(t.as_str()?)?)),
+        _ => None,
+    }
+}
+
+/// A `type` keyword's value for a type set (`None` when the set holds
+/// non-integer numbers without integers, which `type` cannot say).
+pub(crate) fn type_value(bits: u8) -> Option<Value> {
+    if bits & NUMBER == FRACTION {
+        return None;
+    }
+    let mut names: Vec<Value> = Vec::new();
+    for (bit, name) in [
+        (NULL, "null"),
+        (BOOLEAN, "boolean"),
+        (OBJECT, "object"),
+        (ARRAY, "array"),
+        (STRING, "string"),
+        (NUMBER, "number"),
+        (INTEGER, "integer"),
+    ] {
+        if bits & bit == bit && !(bit == INTEGER && bits & NUMBER == NUMBER) {
+            names.push(name.into());
+        }
+    }
+    match names.len() {
+        1 => names.pop(),
+        _ => Some(Value::Array(names)),
+    }
+}
+
 /// The type of one JSON value.
 pub(crate) fn value_type(v: &Value) -> u8 {
     match v {
@@ -395,12 +430,21 @@ pub(crate) fn show_number(v: f64) -> String {
 
 /// The tuple slots and the schema for the rest of the items, in 2020-12 terms
 /// (draft-07 `items: [...]` + `additionalItems` read as `prefixItems` + `items`).
+/// Without a schema for the rest, `unevaluatedItems` governs the items past
+/// the slots (unless `contains` or applicators beside it evaluate some).
 pub(crate) fn array_shape(m: &Map<String, Value>) -> (Vec<&Value>, &Value) {
+    let unevaluated = || match m.get("unevaluatedItems") {
+        Some(u) if !m.contains_key("contains") && !super::judge::has_in_place(m) => u,
+        _ => &TRUE,
+    };
     match (m.get("prefixItems"), m.get("items")) {
-        (Some(Value::Array(p)), rest) => (p.iter().collect(), rest.unwrap_or(&TRUE)),
-        (None, Some(Value::Array(p))) => (p.iter().collect(), m.get("additionalItems").unwrap_or(&TRUE)),
+        (Some(Value::Array(p)), Some(rest)) => (p.iter().collect(), rest),
+        (Some(Value::Array(p)), None) => (p.iter().collect(), unevaluated()),
+        (None, Some(Value::Array(p))) => {
+            (p.iter().collect(), m.get("additionalItems").unwrap_or_else(unevaluated))
+        }
         (_, Some(rest)) => (Vec::new(), rest),
-        _ => (Vec::new(), &TRUE),
+        _ => (Vec::new(), unevaluated()),
     }
 }
 
@@ -497,7 +541,7 @@ pub(crate) fn resolve<'a>(root: &'a Value, reference: &str) -> Target<'a> {
         let mut at = root;
         for t in &tokens {
             let next = match at {
-                Value::Object(m) => m.get(t),
+                Value::Object(m) => m.get(t).or_else(|| m.get(&format!("{}{t}", super::dialect::HIDDEN))),
                 Value::Array(a) => t.parse::<usize>().ok().and_then(|i| a.get(i)),
                 _ => None,
             };

@@ -16,6 +16,8 @@ pub enum RuleVerdict {
     Format(bool),
     /// Decided per change from the inclusion of the subschemas involved.
     Depends,
+    /// The checker cannot decide: the change fails closed (`breaking`).
+    Unknown,
 }
 
 /// One row of the rule table.
@@ -29,7 +31,7 @@ pub struct Rule {
     pub lenient: (RuleVerdict, RuleVerdict),
 }
 
-use RuleVerdict::{Breaking as B, Compatible as C, Depends as D, Format as Fm, Info as I};
+use RuleVerdict::{Breaking as B, Compatible as C, Depends as D, Format as Fm, Info as I, Unknown as U};
 
 const fn same(code: &'static str, b: RuleVerdict, f: RuleVerdict) -> Rule {
     Rule { code, strict: (b, f), lenient: (b, f) }
@@ -59,6 +61,7 @@ const RULES: &[Rule] = &[
     same(FORMAT_ADDED, Fm(false), Fm(true)),
     same(FORMAT_REMOVED, Fm(true), Fm(false)),
     same(FORMAT_CHANGED, Fm(false), Fm(false)),
+    same(CONTENT_ASSERTED, D, D),
     same(CONTENT_CHANGED, I, I),
     same(ANNOTATION_CHANGED, I, I),
     same(DEFAULT_CHANGED, I, I),
@@ -86,6 +89,7 @@ const RULES: &[Rule] = &[
     same(BRANCH_ADDED, C, B),
     same(BRANCH_REMOVED, B, C),
     same(ONE_OF_OVERLAP, B, C),
+    same(ONE_OF_OVERLAP_REMOVED, C, B),
     same(ONE_OF_TO_ANY_OF, C, D),
     same(ANY_OF_TO_ONE_OF, D, C),
     same(COMBINATOR_ADDED, D, C),
@@ -94,11 +98,12 @@ const RULES: &[Rule] = &[
     same(CONDITIONAL_ADDED, B, C),
     same(CONDITIONAL_REMOVED, C, B),
     same(CONDITIONAL_IF_CHANGED, B, B),
-    same(REMOTE_REF, B, B),
-    same(DYNAMIC_REF, B, B),
-    same(UNRESOLVED_REF, B, B),
-    same(TOO_DEEP, B, B),
-    same(TOO_COMPLEX, B, B),
+    same(REMOTE_REF, U, U),
+    same(DYNAMIC_REF, U, U),
+    same(UNRESOLVED_REF, U, U),
+    same(UNDECIDED, U, U),
+    same(TOO_DEEP, U, U),
+    same(TOO_COMPLEX, U, U),
     same(SCHEMA_ADDED, C, C),
     same(SCHEMA_REMOVED, B, B),
 ];
@@ -115,7 +120,7 @@ pub(super) fn verdicts(code: &str, opts: Options) -> (Verdict, Verdict) {
     let pair = rule.map_or((B, B), |r| if opts.policy == Policy::Lenient { r.lenient } else { r.strict });
     let one = |v: RuleVerdict| match v {
         C => Verdict::Compatible,
-        B | D => Verdict::Breaking,
+        B | D | U => Verdict::Breaking,
         I => Verdict::Info,
         Fm(ok) if opts.assert_format => Verdict::of(ok),
         Fm(_) => Verdict::Info,
@@ -131,6 +136,7 @@ fn cell(v: RuleVerdict) -> &'static str {
         Fm(true) => "info (asserted: compatible)",
         Fm(false) => "info (asserted: **breaking**)",
         D => "by inclusion",
+        U => "`unknown`: **breaking** (fails closed)",
     }
 }
 
@@ -158,6 +164,20 @@ pub fn rules_markdown() -> String {
          are all valid under the other. Under `lenient`, no change inside `additionalProperties`, \
          `patternProperties` or `unevaluatedProperties` breaks (writers emit only declared properties). \
          `compat/invalid-schema` is a failure, not a change.\n",
+    );
+    out.push_str(
+        "\nThe dialect is read from `$schema` (draft-07, 2019-09, 2020-12; draft-04 and draft-06 too). \
+         A keyword its dialect does not define is ignored by validators and reported as an annotation \
+         (`info`); in draft-07 the siblings of a `$ref` are ignored too. How each keyword that may \
+         constrain instances is handled:\n\n",
+    );
+    out.push_str(&super::keywords_markdown());
+    out.push_str(
+        "\nA subschema that accepts no value (`false`, or keywords that contradict each other: disjoint \
+         types, `enum`s or `const`s across `allOf`, `minimum` above `maximum`, a required property that \
+         is `false`, ...) is the empty set wherever it appears. With `witness: true`, `schema.check` \
+         also names, for each `breaking` direction, an instance the old schema accepts and the new one \
+         refuses (backward) or the reverse (forward), when one can be built and checked.\n",
     );
     out
 }

@@ -111,16 +111,25 @@ fn discriminated(a: &Map<String, Value>, b: &Map<String, Value>) -> bool {
     })
 }
 
+/// The keywords [`scalar_valid`] cannot read.
+pub(super) const UNDECIDED: &[&str] =
+    &["pattern", "$ref", "$dynamicRef", "$recursiveRef", "allOf", "anyOf", "oneOf", "not", "if"];
+
 /// Whether a scalar value is valid under a schema's own scalar keywords
 /// (`enum`/`const` aside: callers compare those as sets);
 /// `None` when the schema has keywords this cannot decide (`pattern`,
 /// applicators, references).
 pub(super) fn scalar_valid(m: &Map<String, Value>, v: &Value) -> Option<bool> {
-    const UNDECIDED: &[&str] =
-        &["pattern", "$ref", "$dynamicRef", "$recursiveRef", "allOf", "anyOf", "oneOf", "not", "if"];
-    if m.keys().any(|k| UNDECIDED.contains(&k.as_str())) {
-        return None;
+    // A keyword of its own that refuses the value decides; one this cannot
+    // read only keeps it from deciding `true`.
+    let undecided = m.keys().any(|k| UNDECIDED.contains(&k.as_str()));
+    match own_scalar_valid(m, v) {
+        Some(true) if undecided => None,
+        other => other,
     }
+}
+
+fn own_scalar_valid(m: &Map<String, Value>, v: &Value) -> Option<bool> {
     if node::declared_types(m) & node::value_type(v) == 0 {
         return Some(false);
     }

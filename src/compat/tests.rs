@@ -517,3 +517,283 @@ mod props {
         }
     }
 }
+
+// ------------------------------------------------------------ empty sets
+
+#[test]
+fn all_of_disjoint_types_accepts_nothing_so_every_old_value_breaks() {
+    let r = run(json!({"type":"string"}), json!({"allOf":[{"type":"number"},{"type":"string"}]}));
+    assert_eq!(codes(&r), ["compat/became-false"]);
+    assert_eq!(verdicts(&r), (B, C));
+}
+
+#[test]
+fn an_empty_property_schema_is_reported_where_it_is() {
+    let old = json!({"properties":{"p":{"type":"string"}}});
+    let new = json!({"properties":{"p":{"allOf":[{"type":"array"},{"type":"string"}]}}});
+    let r = run(old, new);
+    assert_eq!(codes(&r), ["compat/became-false"]);
+    assert_eq!(r.changes[0].path, "/properties/p");
+}
+
+#[test]
+fn contradicting_keywords_are_empty_sets() {
+    let root = json!({});
+    for s in [
+        json!({"type":"number","minimum":5,"maximum":3}),
+        json!({"type":"integer","minimum":1.2,"maximum":1.8}),
+        json!({"allOf":[{"enum":["a"]},{"enum":["b"]}]}),
+        json!({"allOf":[{"const":1},{"type":"string"}]}),
+        json!({"type":"string","minLength":3,"maxLength":2}),
+        json!({"type":"object","required":["a"],"properties":{"a":false}}),
+        json!({"type":"object","required":["a"],"additionalProperties":false}),
+        json!({"type":"array","minItems":1,"items":false}),
+        json!({"not":{}}),
+        json!({"anyOf":[false,{"allOf":[{"type":"null"},{"type":"boolean"}]}]}),
+    ] {
+        assert!(super::empty::is_empty(&s, &root), "{s} should be empty");
+    }
+    for s in [
+        json!({"minimum":5,"maximum":3}),
+        json!({"type":"number","minimum":1.2,"maximum":1.8}),
+        json!({"required":["a"],"properties":{"a":false}}),
+        json!({"type":"array","items":false}),
+        json!({"not":{"type":"string"}}),
+    ] {
+        assert!(!super::empty::is_empty(&s, &root), "{s} is not empty");
+    }
+}
+
+#[test]
+fn an_exact_all_of_fold_intersects_types() {
+    let old = json!({"type":"boolean"});
+    let new = json!({"allOf":[{"type":["number","string"]},{"type":["string","boolean"]}]});
+    assert_eq!(run(old, new).backward, B);
+}
+
+#[test]
+fn a_value_the_new_type_refuses_is_not_listed_even_beside_not() {
+    let old = json!({"enum":["b",2.5],"not":{"enum":[true]}});
+    let new = json!({"enum":["b",2.5],"not":{"enum":[true]},"type":"number"});
+    assert_eq!(run(old, new).backward, B);
+}
+
+#[test]
+fn any_of_and_one_of_side_by_side_are_both_compared() {
+    let old = json!({"anyOf":[{"type":["string","integer"]}],"oneOf":[{"type":"string"}]});
+    let new = json!({"anyOf":[{"type":["string","integer"]}],"oneOf":[{"type":"integer"}]});
+    let r = run(old, new);
+    assert_eq!(verdicts(&r), (B, B));
+}
+
+#[test]
+fn narrowing_an_overlapping_one_of_branch_breaks_forward() {
+    let old = json!({"oneOf":[{"type":"string"},{"maxLength":5}]});
+    let new = json!({"oneOf":[{"type":"string"},{"maxLength":5,"type":"integer"}]});
+    let r = run(old, new);
+    assert!(codes(&r).contains(&"compat/one-of-overlap-removed"));
+    assert_eq!(r.forward, B);
+}
+
+// ------------------------------------------------------------ dialects
+
+#[test]
+fn dialects_are_read_from_schema() {
+    use super::Dialect;
+    let d = |uri: &str| Dialect::of(&json!({ "$schema": uri }));
+    assert_eq!(d("http://json-schema.org/draft-07/schema#"), Dialect::Draft7);
+    assert_eq!(d("https://json-schema.org/draft/2019-09/schema"), Dialect::Draft2019);
+    assert_eq!(d("https://json-schema.org/draft/2020-12/schema"), Dialect::Draft2020);
+    assert_eq!(d("http://json-schema.org/draft-04/schema#"), Dialect::Draft4);
+    assert_eq!(d("https://example.com/my-dialect"), Dialect::Unspecified);
+    assert_eq!(Dialect::of(&json!({})), Dialect::Unspecified);
+}
+
+#[test]
+fn every_keyword_the_walk_compares_has_a_treatment_in_every_dialect() {
+    use super::{Dialect, KEYWORDS};
+    for k in KEYWORDS {
+        for d in [Dialect::Draft4, Dialect::Draft6, Dialect::Draft7, Dialect::Draft2019, Dialect::Draft2020] {
+            let _ = super::treatment(k, d);
+        }
+    }
+    // The table lists every keyword the walk reads as an assertion.
+    let walked = [
+        "type",
+        "enum",
+        "const",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "format",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "properties",
+        "patternProperties",
+        "additionalProperties",
+        "unevaluatedProperties",
+        "required",
+        "propertyNames",
+        "minProperties",
+        "maxProperties",
+        "dependentRequired",
+        "dependentSchemas",
+        "dependencies",
+        "items",
+        "prefixItems",
+        "additionalItems",
+        "unevaluatedItems",
+        "contains",
+        "minContains",
+        "maxContains",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "allOf",
+        "anyOf",
+        "oneOf",
+        "not",
+        "if",
+        "then",
+        "else",
+        "$ref",
+        "$dynamicRef",
+        "$recursiveRef",
+    ];
+    for k in walked {
+        assert!(super::node::is_known(k));
+        assert!(KEYWORDS.contains(&k), "{k} missing from the keyword table");
+    }
+}
+
+#[test]
+fn draft_07_ignores_ref_siblings_and_later_keywords() {
+    let d7 = "http://json-schema.org/draft-07/schema#";
+    let old = json!({"$schema":d7,"definitions":{"n":{"type":"integer"}},"properties":{"x":{"$ref":"#/definitions/n","maximum":3}}});
+    let new = json!({"$schema":d7,"properties":{"x":{"type":"integer","maximum":3}}});
+    assert_eq!(run(old, new).backward, B);
+    let old = json!({"$schema":d7,"type":"array"});
+    let new = json!({"$schema":d7,"type":"array","prefixItems":[false],"minContains":4});
+    let r = run(old, new);
+    assert_eq!(verdicts(&r), (C, C));
+    assert!(r.changes.iter().all(|c| c.code == "compat/annotation-changed"));
+}
+
+#[test]
+fn the_same_keywords_in_2020_12_are_compared() {
+    let d = "https://json-schema.org/draft/2020-12/schema";
+    let old = json!({"$schema":d,"type":"array"});
+    let new = json!({"$schema":d,"type":"array","prefixItems":[false]});
+    assert_eq!(run(old, new).backward, B);
+}
+
+#[test]
+fn unevaluated_properties_beside_applicators_fails_closed() {
+    let old = json!({"allOf":[{"properties":{"a":{}}}],"unevaluatedProperties":false});
+    let new = json!({"allOf":[{"properties":{"a":{},"b":{}}}],"unevaluatedProperties":false});
+    let r = run(old, new);
+    assert!(codes(&r).contains(&"compat/undecided"));
+    assert_eq!(verdicts(&r), (B, B));
+}
+
+#[test]
+fn unevaluated_items_governs_the_items_past_the_slots() {
+    let old = json!({"prefixItems":[{}],"unevaluatedItems":false});
+    let new = json!({"prefixItems":[{},{"type":"string"}],"unevaluatedItems":false});
+    assert_eq!(run(old, new).forward, B);
+}
+
+// ------------------------------------------------------------ witnesses
+
+fn witness_of(old: Value, new: Value) -> Witness {
+    let r = run(old.clone(), new.clone());
+    witness(&old, &new, Options::default(), &r)
+}
+
+#[test]
+fn a_witness_is_valid_under_one_side_only() {
+    let w = witness_of(json!({"type":"integer","maximum":10}), json!({"type":"integer","maximum":5}));
+    let b = w.backward.unwrap();
+    let x = b.as_f64().unwrap();
+    assert!(x > 5.0 && x <= 10.0, "{b}");
+    assert!(w.forward.is_none());
+}
+
+#[test]
+fn witnesses_reach_into_properties_and_items() {
+    let old = json!({"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}}}});
+    let new = json!({"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","minLength":2}}}});
+    let w = witness_of(old, new);
+    let b = w.backward.unwrap();
+    let tags = b["tags"].as_array().unwrap();
+    assert!(tags.iter().any(|t| t.as_str().is_some_and(|s| s.chars().count() < 2)), "{b}");
+}
+
+#[test]
+fn no_witness_for_a_compatible_direction_or_an_undecidable_one() {
+    let w = witness_of(json!({"type":"string"}), json!({"type":["string","null"]}));
+    assert!(w.backward.is_none());
+    assert_eq!(w.forward, Some(Value::Null));
+    // A changed pattern: the judge reads no regular expressions beyond literals.
+    let w = witness_of(
+        json!({"type":"string","pattern":"^[a-z]+$"}),
+        json!({"type":"string","pattern":"^[a-y]+$"}),
+    );
+    assert!(w.is_empty());
+}
+
+#[test]
+fn the_judge_is_three_valued() {
+    use super::judge::Judge;
+    let s = json!({"anyOf":[{"pattern":"[0-9]"},{"type":"integer"}]});
+    let mut j = Judge::new(&s, false);
+    assert_eq!(j.valid(&json!(3)), Some(true));
+    assert_eq!(j.valid(&json!("x")), None);
+    let s = json!({"oneOf":[{"type":"integer"},{"minimum":0}]});
+    let mut j = Judge::new(&s, false);
+    assert_eq!(j.valid(&json!(1)), Some(false));
+    assert_eq!(j.valid(&json!(-1)), Some(true));
+    assert_eq!(j.valid(&json!(0.5)), Some(true));
+    let s = json!({"$defs":{"a":{"allOf":[{"$ref":"#/$defs/a"}]}},"$ref":"#/$defs/a"});
+    assert_eq!(Judge::new(&s, false).valid(&json!(1)), None);
+}
+
+#[test]
+fn a_ref_and_its_siblings_both_apply() {
+    let old = json!({"const":"b"});
+    let new = json!({"const":"b","$ref":"#/$defs/d","$defs":{"d":{"pattern":"^ab$"}}});
+    assert_eq!(run(old, new).backward, B);
+    let old = json!({"const":true});
+    let new = json!({"const":true,"$ref":"#/$defs/d","$defs":{"d":{"const":0.5}}});
+    assert_eq!(run(old, new).backward, B);
+}
+
+#[test]
+fn equal_text_with_a_ref_is_compared_through_the_ref() {
+    let defs = |d: Value| json!({"d": d});
+    let old = json!({"allOf":[{"$ref":"#/$defs/d"}],"$defs":defs(json!({"type":"string"}))});
+    let new = json!({"allOf":[{"$ref":"#/$defs/d"}],"$defs":defs(json!({"type":"integer"}))});
+    assert_eq!(verdicts(&run(old, new)), (B, B));
+    let old = json!({"additionalProperties":{"$ref":"#/$defs/d"},"$defs":defs(json!({"type":"string"}))});
+    let new = json!({"additionalProperties":{"$ref":"#/$defs/d"},"$defs":defs(json!({"type":"integer"}))});
+    assert_eq!(verdicts(&run(old, new)), (B, B));
+}
+
+#[test]
+fn a_pattern_beside_a_listed_value_is_not_ignored() {
+    let r = run(json!({"const":"b"}), json!({"const":"b","pattern":"^ab$"}));
+    assert_eq!(r.backward, B);
+    // The same pattern on both sides decides the same way.
+    let r = run(json!({"const":"b","pattern":"b"}), json!({"const":"b","pattern":"b","title":"t"}));
+    assert_eq!(verdicts(&r), (C, C));
+}
+
+#[test]
+fn additional_properties_beside_unevaluated_properties_takes_over() {
+    let old = json!({"unevaluatedProperties":false});
+    let new = json!({"unevaluatedProperties":false,"additionalProperties":{"type":"boolean"}});
+    assert_eq!(run(old, new).forward, B);
+}

@@ -2,22 +2,24 @@
 //! keywords (types, enum/const, strings, numbers, annotations).
 
 use std::borrow::Cow;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value};
 
 use crate::diagnostic::quote;
 use crate::pointer::Pointer;
 
-use super::CONTENT_CHANGED;
+use super::dialect::{self, Dialect};
+use super::empty;
 use super::node::{self, Target};
 use super::sets;
 use super::{
     ANNOTATION_CHANGED, BECAME_FALSE, BOUND_CHANGED, BOUND_RELAXED, BOUND_TIGHTENED, DEFAULT_CHANGED,
     DIALECT_CHANGED, DYNAMIC_REF, ENUM_CHANGED, ENUM_NARROWED, ENUM_WIDENED, FORMAT_ADDED, FORMAT_CHANGED,
     FORMAT_REMOVED, MAX_DEPTH, MAX_STEPS, PATTERN_ADDED, PATTERN_CHANGED, PATTERN_REMOVED, REMOTE_REF,
-    TOO_COMPLEX, TOO_DEEP, TYPE_CHANGED, TYPE_NARROWED, TYPE_WIDENED, UNRESOLVED_REF, WAS_FALSE,
+    TOO_COMPLEX, TOO_DEEP, TYPE_CHANGED, TYPE_NARROWED, TYPE_WIDENED, UNDECIDED, UNRESOLVED_REF, WAS_FALSE,
 };
+use super::{CONTENT_ASSERTED, CONTENT_CHANGED};
 use super::{Change, Options, Policy, Verdict, rules};
 
 /// How many `$ref` hops one resolution follows before calling it a loop.
@@ -28,8 +30,10 @@ pub(super) struct Walker {
     pub(super) opts: Options,
     steps: usize,
     exhausted: bool,
-    same_roots: bool,
+    pub(super) same_roots: bool,
     visited: BTreeSet<(String, String)>,
+    /// Emptiness already estimated, by document and schema text.
+    empties: BTreeMap<(usize, String), bool>,
     pub(super) out: Vec<Change>,
 }
 
@@ -74,6 +78,7 @@ pub(super) fn run(old: &Value, new: &Value, opts: Options) -> Vec<Change> {
         exhausted: false,
         same_roots: old == new,
         visited: BTreeSet::new(),
+        empties: BTreeMap::new(),
         out: Vec::new(),
     };
     let frame = Frame { path: Pointer::root(), depth: 0, undeclared: false, old_root: old, new_root: new };
@@ -210,7 +215,33 @@ impl Walker {
             }
             (o, n) => (o.as_object().unwrap_or(&empty), n.as_object().unwrap_or(&empty)),
         };
+        match (self.empty(old, f.old_root), self.empty(new, f.new_root)) {
+            (true, true) => return,
+            (false, true) => {
+                let msg = "the schema's constraints now contradict each other, so it accepts no value";
+                self.emit(f, f.path.clone(), BECAME_FALSE, msg.into());
+                return;
+            }
+            (true, false) => {
+                let msg = "the schema's constraints contradicted each other and now accept some values";
+                self.emit(f, f.path.clone(), WAS_FALSE, msg.into());
+                return;
+            }
+            (false, false) => {}
+        }
         self.body(f, om, nm);
+    }
+
+    /// Whether a schema accepts no value (remembered per document and text:
+    /// walks meet the same subschemas again and again).
+    fn empty(&mut self, v: &Value, root: &Value) -> bool {
+        let key = (root as *const Value as usize, v.to_string());
+        if let Some(known) = self.empties.get(&key) {
+            return *known;
+        }
+        let e = empty::is_empty(v, root);
+        self.empties.insert(key, e);
+        e
     }
 
     /// Handles identical `$ref`s on both sides: compares the targets once, at
@@ -304,6 +335,7 @@ impl Walker {
             self.logic(f, om, nm);
             return;
         }
+        self.unevaluated(f, om, nm);
         let (ot, nt) = (node::effective_types(om), node::effective_types(nm));
         self.types(f, ot, nt);
         let shared = ot & nt;
@@ -322,6 +354,29 @@ impl Walker {
         self.logic(f, om, nm);
     }
 
+    /// `unevaluatedProperties`/`unevaluatedItems` beside applicators see what
+    /// those evaluate, which the walk does not track: any change there fails
+    /// closed.
+    fn unevaluated(&mut self, f: &Frame, om: &Map<String, Value>, nm: &Map<String, Value>) {
+        let beside = |m: &Map<String, Value>, key: &str| {
+            super::judge::has_in_place(m) || (key == "unevaluatedItems" && m.contains_key("contains"))
+        };
+        fn asserting(m: &Map<String, Value>) -> Vec<(&String, &Value)> {
+            m.iter().filter(|(k, _)| node::is_known(k)).collect()
+        }
+        if asserting(om) == asserting(nm) {
+            return;
+        }
+        for key in ["unevaluatedProperties", "unevaluatedItems"] {
+            let present = om.contains_key(key) || nm.contains_key(key);
+            if present && (beside(om, key) || beside(nm, key)) {
+                let msg =
+                    format!("`{key}` sees what the applicators beside it evaluate, which is not compared");
+                self.emit(f, f.path.key(key), UNDECIDED, msg);
+            }
+        }
+    }
+
     fn annotations(&mut self, f: &Frame, om: &Map<String, Value>, nm: &Map<String, Value>) {
         let keys: BTreeSet<&String> = om.keys().chain(nm.keys()).collect();
         for key in keys {
@@ -332,13 +387,27 @@ impl Walker {
             if o == n {
                 continue;
             }
+            // A keyword its dialect ignores is shown under its own name.
+            let key = key.strip_prefix(dialect::HIDDEN).unwrap_or(key);
             let at = f.path.key(key);
             let what = match (o, n) {
                 (None, _) => "added",
                 (_, None) => "removed",
                 _ => "changed",
             };
-            let (code, msg) = match key.as_str() {
+            let asserted =
+                |root: &Value| dialect::treatment(key, Dialect::of(root)) == dialect::Treatment::AssertedText;
+            if asserted(f.old_root) || asserted(f.new_root) {
+                let (b, fw) = match (o, n) {
+                    (None, _) => (Verdict::Breaking, Verdict::Compatible),
+                    (_, None) => (Verdict::Compatible, Verdict::Breaking),
+                    _ => (Verdict::Breaking, Verdict::Breaking),
+                };
+                let msg = format!("`{key}` {what} (validators of this draft assert it)");
+                self.emit_with(f, at, CONTENT_ASSERTED, b, fw, msg);
+                continue;
+            }
+            let (code, msg) = match key {
                 "default" => (DEFAULT_CHANGED, format!("`default` {what}")),
                 "$schema" => (DIALECT_CHANGED, format!("`$schema` {what}")),
                 "contentEncoding" | "contentMediaType" | "contentSchema" => {
@@ -387,8 +456,29 @@ impl Walker {
         };
         match (node::enum_values(om), node::enum_values(nm)) {
             (Some(o), Some(n)) => {
+                let sure = |m: &Map<String, Value>, vs: &[Value]| -> Vec<Value> {
+                    vs.iter()
+                        .filter(|v| v.is_array() || v.is_object() || sets::scalar_valid(m, v) == Some(true))
+                        .cloned()
+                        .collect()
+                };
                 let (o, n) = (kept(om, o), kept(nm, n));
-                self.enums(f, &o, &n);
+                let (os, ns) = (sure(om, &o), sure(nm, &n));
+                if (os.len() == o.len() && ns.len() == n.len()) || self.same_undecided(om, nm) {
+                    self.enums(f, &o, &n);
+                } else {
+                    // Keywords this cannot read decide some listed values: a
+                    // direction holds only when every value that may be valid
+                    // on one side is surely valid on the other.
+                    let set = |vs: &[Value]| vs.iter().map(node::canonical).collect::<BTreeSet<String>>();
+                    let b = set(&o).is_subset(&set(&ns));
+                    let fw = set(&n).is_subset(&set(&os));
+                    if !(b && fw) {
+                        let msg = "listed values may have changed (keywords beside them are not compared)"
+                            .to_owned();
+                        self.emit_with(f, at, ENUM_CHANGED, Verdict::of(b), Verdict::of(fw), msg);
+                    }
+                }
             }
             (None, Some(n)) => {
                 let n = kept(nm, n);
@@ -405,6 +495,15 @@ impl Walker {
             (None, None) => return false,
         }
         true
+    }
+
+    /// Whether the keywords that keep listed values undecided are the same on
+    /// both sides (so they decide the same way).
+    fn same_undecided(&self, om: &Map<String, Value>, nm: &Map<String, Value>) -> bool {
+        sets::UNDECIDED.iter().all(|k| {
+            let (o, n) = (om.get(*k), nm.get(*k));
+            o == n && (o.is_none() || self.same_roots || (*k != "$ref" && o.is_some_and(|v| !has_ref(v))))
+        })
     }
 
     /// Whether every value is valid under the schema `m` (resolved in the
@@ -577,15 +676,17 @@ pub(super) fn has_assertions(v: &Value) -> bool {
     }
 }
 
-/// A `$ref` target with the referring schema's other keywords laid over it.
+/// A `$ref` target and the referring schema's other keywords, both applying:
+/// merged into one schema where that is exact, else as two `allOf` conjuncts.
 fn merge(target: &Value, siblings: &Value) -> Value {
     match (target, siblings) {
-        (Value::Object(t), Value::Object(s)) => {
-            let mut out = t.clone();
-            for (k, v) in s {
-                out.insert(k.clone(), v.clone());
-            }
-            Value::Object(out)
+        (Value::Object(t), Value::Object(_)) => {
+            super::walk_logic::conjoin_exact(t, siblings).unwrap_or_else(|| {
+                Value::Object(Map::from_iter([(
+                    "allOf".to_owned(),
+                    Value::Array(vec![target.clone(), siblings.clone()]),
+                )]))
+            })
         }
         (Value::Bool(false), _) => Value::Bool(false),
         (_, s) => s.clone(),
@@ -593,7 +694,7 @@ fn merge(target: &Value, siblings: &Value) -> Value {
 }
 
 /// Whether a schema contains a reference anywhere. Iterative.
-fn has_ref(v: &Value) -> bool {
+pub(super) fn has_ref(v: &Value) -> bool {
     let mut stack = vec![v];
     while let Some(x) = stack.pop() {
         match x {

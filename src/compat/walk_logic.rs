@@ -13,7 +13,7 @@ use super::walk::{Frame, Walker, has_assertions};
 use super::{
     ALL_OF_ADDED, ALL_OF_REMOVED, ANY_OF_TO_ONE_OF, BRANCH_ADDED, BRANCH_REMOVED, COMBINATOR_ADDED,
     COMBINATOR_REMOVED, CONDITIONAL_ADDED, CONDITIONAL_IF_CHANGED, CONDITIONAL_REMOVED, NOT_CHANGED,
-    ONE_OF_OVERLAP, ONE_OF_TO_ANY_OF, Verdict,
+    ONE_OF_OVERLAP, ONE_OF_OVERLAP_REMOVED, ONE_OF_TO_ANY_OF, Verdict,
 };
 
 /// How many branch pairs one union compares by meaning; beyond, only equal
@@ -39,6 +39,10 @@ impl Kind {
 struct Union<'v> {
     kind: Option<Kind>,
     branches: Vec<std::borrow::Cow<'v, Value>>,
+}
+
+fn kind_list(m: &Map<String, Value>, kind: Kind) -> Option<(Kind, &Vec<Value>)> {
+    m.get(kind.key()).and_then(Value::as_array).map(|a| (kind, a))
 }
 
 fn union_of(m: &Map<String, Value>) -> Option<(Kind, &Vec<Value>)> {
@@ -99,7 +103,13 @@ impl Walker {
         let base = f.path.key(new_kind.key());
         let old: Vec<&Value> = ou.branches.iter().map(|c| c.as_ref()).collect();
         let new: Vec<&Value> = nu.branches.iter().map(|c| c.as_ref()).collect();
-        self.branches(f, &base, &old, &new, new_kind == Kind::One && old_kind == Kind::One);
+        self.branches(
+            f,
+            &base,
+            &old,
+            &new,
+            (ou.kind == Some(Kind::One), new_kind == Kind::One && old_kind == Kind::One),
+        );
         if old_kind != new_kind {
             let disjoint = pairwise_disjoint(&new);
             let (code, b, fw, msg) = if new_kind == Kind::Any {
@@ -113,7 +123,14 @@ impl Walker {
     }
 
     /// Matches old and new branches by meaning and reports what changed.
-    fn branches(&mut self, f: &Frame, base: &Pointer, old: &[&Value], new: &[&Value], one_of: bool) {
+    fn branches(
+        &mut self,
+        f: &Frame,
+        base: &Pointer,
+        old: &[&Value],
+        new: &[&Value],
+        (old_one_of, one_of): (bool, bool),
+    ) {
         let oc: Vec<String> = old.iter().map(|v| node::canonical(v)).collect();
         let nc: Vec<String> = new.iter().map(|v| node::canonical(v)).collect();
         // Equal branches match, unless a `$ref` inside may resolve differently.
@@ -122,6 +139,12 @@ impl Walker {
         let old_open: Vec<usize> = (0..old.len()).filter(|&i| !(0..new.len()).any(|j| equal(i, j))).collect();
         let new_open: Vec<usize> = (0..new.len()).filter(|&j| !(0..old.len()).any(|i| equal(i, j))).collect();
         let budget_ok = old_open.len() * new.len() + new_open.len() * old.len() <= MAX_PAIRS;
+        if old_one_of && !old_open.is_empty() && !pairwise_disjoint(old) {
+            // A value two old branches accepted was refused; if one of them
+            // changed, it may now match only one.
+            let msg = "an old branch that may overlap another changed; values that matched both may now be accepted";
+            self.emit(f, base.clone(), ONE_OF_OVERLAP_REMOVED, msg.into());
+        }
         let mut paired_new: BTreeSet<usize> = BTreeSet::new();
         for &i in &old_open {
             let Some(o) = old.get(i) else { continue };
@@ -181,7 +204,30 @@ impl Walker {
     /// `allOf`, `anyOf`/`oneOf` beside other keywords, `not`, `if`/`then`/`else`.
     pub(super) fn logic(&mut self, f: &Frame, om: &Map<String, Value>, nm: &Map<String, Value>) {
         self.all_of(f, om, nm);
-        match (union_of(om), union_of(nm)) {
+        let both = |m: &Map<String, Value>| m.contains_key("anyOf") && m.contains_key("oneOf");
+        if both(om) || both(nm) {
+            // Both kinds beside each other: each is compared with its own kind.
+            for kind in [Kind::Any, Kind::One] {
+                let (o, n) = (kind_list(om, kind), kind_list(nm, kind));
+                self.union_pair(f, om, nm, o, n);
+            }
+        } else {
+            self.union_pair(f, om, nm, union_of(om), union_of(nm));
+        }
+        self.not(f, om, nm);
+        self.conditional(f, om, nm);
+    }
+
+    /// Compares one `anyOf`/`oneOf` of each side (either may be absent).
+    fn union_pair(
+        &mut self,
+        f: &Frame,
+        om: &Map<String, Value>,
+        nm: &Map<String, Value>,
+        o: Option<(Kind, &Vec<Value>)>,
+        n: Option<(Kind, &Vec<Value>)>,
+    ) {
+        match (o, n) {
             (None, None) => {}
             (Some((k, branches)), None) => {
                 // Forward holds when the new schema fits one of the old branches.
@@ -205,7 +251,7 @@ impl Walker {
                 let base = f.path.key(nk.key());
                 let old: Vec<&Value> = ob.iter().collect();
                 let new: Vec<&Value> = nb.iter().collect();
-                self.branches(f, &base, &old, &new, ok == Kind::One && nk == Kind::One);
+                self.branches(f, &base, &old, &new, (ok == Kind::One, ok == Kind::One && nk == Kind::One));
                 if ok != nk {
                     let disjoint = pairwise_disjoint(&new);
                     let (code, b, fw) = if nk == Kind::Any {
@@ -218,8 +264,6 @@ impl Walker {
                 }
             }
         }
-        self.not(f, om, nm);
-        self.conditional(f, om, nm);
     }
 
     fn all_of(&mut self, f: &Frame, om: &Map<String, Value>, nm: &Map<String, Value>) {
@@ -233,10 +277,13 @@ impl Walker {
         let base = f.path.key("allOf");
         let oc: Vec<String> = ol.iter().map(node::canonical).collect();
         let nc: Vec<String> = nl.iter().map(node::canonical).collect();
+        // Equal conjuncts match, unless a `$ref` inside may resolve differently.
+        let same_docs = self.same_roots;
+        let settled = |c: &String| same_docs || !c.contains("\"$ref\"");
         let old_open: Vec<usize> =
-            (0..ol.len()).filter(|&i| !oc.get(i).is_some_and(|c| nc.contains(c))).collect();
+            (0..ol.len()).filter(|&i| !oc.get(i).is_some_and(|c| settled(c) && nc.contains(c))).collect();
         let new_open: Vec<usize> =
-            (0..nl.len()).filter(|&j| !nc.get(j).is_some_and(|c| oc.contains(c))).collect();
+            (0..nl.len()).filter(|&j| !nc.get(j).is_some_and(|c| settled(c) && oc.contains(c))).collect();
         let mut paired: BTreeSet<usize> = BTreeSet::new();
         let mut removed = Vec::new();
         for &i in &old_open {
@@ -342,12 +389,12 @@ pub(super) fn flatten_pure_all_of(
     }
     let fold = |m: &Map<String, Value>| {
         if m.contains_key("allOf") && !m.contains_key("anyOf") && !m.contains_key("oneOf") {
-            flatten(m)
+            flatten_exact(m)
         } else {
-            Value::Object(m.clone())
+            Some(Value::Object(m.clone()))
         }
     };
-    let (o, n) = (fold(om), fold(nm));
+    let (o, n) = (fold(om)?, fold(nm)?);
     if o.get("allOf").is_some() || n.get("allOf").is_some() {
         return None;
     }
@@ -363,6 +410,79 @@ fn flatten(m: &Map<String, Value>) -> Value {
         }
     }
     Value::Object(whole)
+}
+
+/// A schema without its `allOf`, its conjuncts folded in, when the fold
+/// accepts exactly what the conjunction accepts (`None` when two conjuncts
+/// set a keyword that cannot be merged exactly).
+fn flatten_exact(m: &Map<String, Value>) -> Option<Value> {
+    let mut whole = without(m, &["allOf"]);
+    for c in m.get("allOf").and_then(Value::as_array).into_iter().flatten() {
+        match conjoin_exact(&whole, c)? {
+            Value::Object(merged) => whole = merged,
+            other => return Some(other),
+        }
+    }
+    Some(Value::Object(whole))
+}
+
+/// Both schemas as one, exactly: `properties` merged per name, `required`
+/// joined, bounds tightened, `type` and `enum` intersected; any other keyword
+/// both set differently cannot be merged (`None`).
+pub(super) fn conjoin_exact(a: &Map<String, Value>, b: &Value) -> Option<Value> {
+    let bm = match b {
+        Value::Bool(true) => return Some(Value::Object(a.clone())),
+        Value::Bool(false) => return Some(Value::Bool(false)),
+        Value::Object(bm) => bm,
+        _ => return None,
+    };
+    let mut out = a.clone();
+    for (k, v) in bm {
+        let Some(mine) = out.get_mut(k) else {
+            out.insert(k.clone(), v.clone());
+            continue;
+        };
+        if mine == v {
+            continue;
+        }
+        match (k.as_str(), mine, v) {
+            ("properties", Value::Object(mine), Value::Object(theirs)) => {
+                for (name, s) in theirs {
+                    let merged = match (mine.get(name), s) {
+                        (None, _) => s.clone(),
+                        (Some(Value::Object(x)), _) => conjoin_exact(x, s)?,
+                        (Some(Value::Bool(true)), _) => s.clone(),
+                        (Some(Value::Bool(false)), _) => Value::Bool(false),
+                        _ => return None,
+                    };
+                    mine.insert(name.clone(), merged);
+                }
+            }
+            ("required", Value::Array(mine), Value::Array(theirs)) => {
+                for r in theirs {
+                    if !mine.contains(r) {
+                        mine.push(r.clone());
+                    }
+                }
+            }
+            (key, mine @ Value::Number(_), Value::Number(theirs)) if is_lower(key) || is_upper(key) => {
+                let (x, y) = (mine.as_f64()?, theirs.as_f64()?);
+                if (is_lower(key) && y > x) || (is_upper(key) && y < x) {
+                    *mine = v.clone();
+                }
+            }
+            ("type", mine, theirs) => {
+                let (x, y) = (node::type_value_bits(mine)?, node::type_value_bits(theirs)?);
+                *mine = node::type_value(x & y)?;
+            }
+            ("enum", Value::Array(mine), Value::Array(theirs)) => {
+                let keep: BTreeSet<String> = theirs.iter().map(node::canonical).collect();
+                mine.retain(|x| keep.contains(&node::canonical(x)));
+            }
+            _ => return None,
+        }
+    }
+    Some(Value::Object(out))
 }
 
 /// Both schemas at once, as far as a shallow merge can tell (`properties`

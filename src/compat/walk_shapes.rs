@@ -84,8 +84,16 @@ impl Walker {
             let msg = format!("property {} is no longer required", quote(name));
             self.emit(f, f.path.key("required"), REQUIRED_REMOVED, msg);
         }
-        for key in ["additionalProperties", "unevaluatedProperties"] {
-            self.rest(f, key, om.get(key).unwrap_or(&TRUE), nm.get(key).unwrap_or(&TRUE));
+        let uneval = om.contains_key("unevaluatedProperties") || nm.contains_key("unevaluatedProperties");
+        if uneval && om.contains_key("additionalProperties") != nm.contains_key("additionalProperties") {
+            // `additionalProperties` evaluates every name, so where one side
+            // has it `unevaluatedProperties` no longer applies: compare what
+            // governs undeclared names on each side.
+            self.rest(f, "additionalProperties", rest_schema(om), rest_schema(nm));
+        } else {
+            for key in ["additionalProperties", "unevaluatedProperties"] {
+                self.rest(f, key, om.get(key).unwrap_or(&TRUE), nm.get(key).unwrap_or(&TRUE));
+            }
         }
         self.pattern_properties(f, om, nm);
         let pn = f.path.key("propertyNames");
@@ -196,7 +204,7 @@ impl Walker {
         let at = f.path.key(key);
         let open = |v: &Value| v == &TRUE || v.as_object().is_some_and(Map::is_empty);
         match (open(o), o == &FALSE, open(n), n == &FALSE) {
-            _ if o == n => {}
+            _ if o == n && !super::walk::has_ref(o) => {}
             (_, _, _, true) => {
                 self.emit(f, at, CONTENT_CLOSED, format!("`{key}` now refuses undeclared properties"))
             }
