@@ -17,6 +17,7 @@ crate::define_codes! {
     INVALID_ARGUMENT = "call/invalid-argument", "(npm package) an argument of `call` is not a JavaScript string; nothing was read";
     TOO_LARGE = "call/too-large", "the call text is over its operation's size cap";
     INVALID_UTF8 = "parse/invalid-utf8", "(CLI) the call's bytes are not UTF-8";
+    UNREADABLE_FILE = "compat/unreadable-file", "(CLI `schema-check`) a schema file cannot be read (permissions, not UTF-8); the other files are still compared";
     FEATURE_UNAVAILABLE = "call/feature-unavailable", "the call asks for something this build leaves out (such as the JSON Schema engine)";
     UNKNOWN_KIND = "validate/unknown-kind", "`validate` was asked for a document kind it does not know";
     DOCUMENT_MISSING = "validate/document-missing", "`validate` got neither `document` nor `documentText`, or both";
