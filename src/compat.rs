@@ -74,7 +74,10 @@ use serde_json::Value;
 use crate::error::CallError;
 
 #[cfg(feature = "compat")]
-pub use dir::{DirReport, PairReport, SchemaFile, check_dirs, render_github, render_human};
+pub use dir::{
+    DirReport, FileProblem, PairReport, SchemaFile, Side, check_dirs, check_dirs_each, line_of,
+    render_github, render_github_files, render_human,
+};
 #[cfg(feature = "compat")]
 pub use rules::{Rule, RuleVerdict, rules, rules_markdown};
 
