@@ -697,7 +697,7 @@ mod tests {
     fn every_op_has_a_size_cap() {
         for op in ops() {
             let cap = max_call_bytes(op).unwrap_or(0);
-            assert!(cap >= MAX_DOCUMENT_CALL_BYTES && cap <= MAX_CALL_BYTES, "{op}");
+            assert!((MAX_DOCUMENT_CALL_BYTES..=MAX_CALL_BYTES).contains(&cap), "{op}");
             let over = format!("{{\"x\":\"{}\"}}", "a".repeat(cap.min(MAX_TEXT_CALL_BYTES) + 1));
             if cap < MAX_CALL_BYTES {
                 let a = answer(op, &over);
