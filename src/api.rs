@@ -32,9 +32,19 @@ mod ledger;
 pub use ledger::*;
 mod validate_text;
 
-/// The hard cap on a call's text, in bytes (a ledger of a million events
-/// fits; anything larger is refused before parsing).
+/// The hard cap on a call's text, in bytes, whatever the op (a ledger of a
+/// million events fits; anything larger is refused before parsing). It is
+/// the cap of `ledger.view`; every other op has a smaller one ([`max_call_bytes`]).
 pub const MAX_CALL_BYTES: usize = 512 * 1024 * 1024;
+
+/// The cap of an op that reads one document, row or meta (`validate`, the
+/// renderers, `artifact.locality`, `notify.elevate`, ...): sixteen times the
+/// upstream HTTP body cap.
+pub const MAX_DOCUMENT_CALL_BYTES: usize = 1024 * 1024;
+
+/// The cap of an op that reads free text or any JSON (`notify.parse`,
+/// `citation.extract`, `secrets.scan`, `schema.check`).
+pub const MAX_TEXT_CALL_BYTES: usize = 4 * 1024 * 1024;
 
 /// How deep a call may nest: a document's own limit plus room for the call
 /// around it.
@@ -102,7 +112,7 @@ pub fn capabilities(call: &CapabilitiesCall) -> CapabilitiesAnswer {
     CapabilitiesAnswer {
         version: env!("CARGO_PKG_VERSION").to_owned(),
         capabilities: capability::all(),
-        ops: OPS.iter().map(|(name, _)| (*name).to_owned()).collect(),
+        ops: OPS.iter().map(|(name, _, _)| (*name).to_owned()).collect(),
         kinds: DocumentKind::ALL.to_vec(),
         offer: call.client.as_ref().map(capability::offer),
     }
@@ -263,15 +273,16 @@ struct Raw {
 
 type Handler = fn(Raw) -> String;
 
-/// Declares every operation once: its name, call type, answer type and the
-/// function that answers it (given the typed call and the pointers of keys
-/// the call text named twice). Generates the dispatch table and the list of
-/// wire types the TypeScript declarations are derived from.
+/// Declares every operation once: its name, its size cap, call type, answer
+/// type and the function that answers it (given the typed call and the
+/// pointers of keys the call text named twice). Generates the dispatch table
+/// and the list of wire types the TypeScript declarations are derived from.
 macro_rules! wire_ops {
-    ($( $op:literal => $call:ty => $answer:ty = $f:expr; )*) => {
-        /// Every operation, in the order `capabilities` lists them.
-        const OPS: &[(&str, Handler)] = &[
-            $( ($op, |raw: Raw| {
+    ($( $op:literal [$cap:expr] => $call:ty => $answer:ty = $f:expr; )*) => {
+        /// Every operation, in the order `capabilities` lists them, with its
+        /// size cap in bytes.
+        const OPS: &[(&str, usize, Handler)] = &[
+            $( ($op, $cap, |raw: Raw| {
                 let f: fn($call, &[Pointer]) -> Result<$answer, CallError> = $f;
                 respond(typed::<$call>(raw.value).and_then(|call| f(call, &raw.duplicates)))
             }), )*
@@ -291,30 +302,126 @@ macro_rules! wire_ops {
 }
 
 wire_ops! {
-    "capabilities" => CapabilitiesCall => CapabilitiesAnswer = |c, _| Ok(capabilities(&c));
-    "validate" => ValidateCall => ValidateAnswer = |c, dups| {
+    "capabilities" [MAX_DOCUMENT_CALL_BYTES] => CapabilitiesCall => CapabilitiesAnswer = |c, _| Ok(capabilities(&c));
+    "validate" [MAX_DOCUMENT_CALL_BYTES] => ValidateCall => ValidateAnswer = |c, dups| {
         let document = Pointer::root().key("document");
         let dups: Vec<Pointer> = dups.iter().filter_map(|p| p.strip_prefix(&document)).collect();
         validate_with_duplicates(&c, &dups)
     };
-    "project.handoff" => ProjectHandoffCall => ProjectHandoffAnswer = |c, _| project_handoff(&c);
-    "notice.receipt" => NoticeReceiptCall => NoticeReceiptAnswer = |c, _| notice_receipt(&c);
-    "peer.meta" => PeerMetaCall => PeerMetaAnswer = |c, _| peer_meta(&c);
-    "peer.annotate" => PeerAnnotateCall => PeerAnnotateAnswer = |c, _| Ok(peer_annotate(&c));
-    "peer.badge" => PeerBadgeCall => PeerBadgeAnswer = |c, _| peer_badge(&c);
-    "artifact.locality" => ArtifactLocalityCall => ArtifactLocalityAnswer = |c, _| artifact_locality(&c);
-    "secrets.scan" => SecretsScanCall => SecretsScanAnswer = |c, _| secrets_scan(&c);
-    "notify.parse" => NotifyParseCall => NotifyParseAnswer = |c, _| Ok(notify_parse(&c));
-    "notify.elevate" => NotifyElevateCall => NotifyElevateAnswer = |c, _| notify_elevate(&c);
-    "citation.extract" => CitationExtractCall => CitationExtractAnswer = |c, _| Ok(citation_extract(&c));
-    "citation.normalize" => CitationNormalizeCall => CitationNormalizeAnswer = |c, _| Ok(citation_normalize(&c));
-    "schema.check" => SchemaCheckCall => SchemaCheckAnswer = |c, _| schema_check(&c);
-    "ledger.view" => LedgerViewCall => LedgerViewAnswer = |c, _| ledger_view(c);
-    "delivery.transition" => DeliveryTransitionCall => DeliveryTransitionAnswer = |c, _| Ok(delivery_transition(&c));
+    "project.handoff" [MAX_DOCUMENT_CALL_BYTES] => ProjectHandoffCall => ProjectHandoffAnswer = |c, _| project_handoff(&c);
+    "notice.receipt" [MAX_DOCUMENT_CALL_BYTES] => NoticeReceiptCall => NoticeReceiptAnswer = |c, _| notice_receipt(&c);
+    "peer.meta" [MAX_DOCUMENT_CALL_BYTES] => PeerMetaCall => PeerMetaAnswer = |c, _| peer_meta(&c);
+    "peer.annotate" [MAX_DOCUMENT_CALL_BYTES] => PeerAnnotateCall => PeerAnnotateAnswer = |c, _| Ok(peer_annotate(&c));
+    "peer.badge" [MAX_DOCUMENT_CALL_BYTES] => PeerBadgeCall => PeerBadgeAnswer = |c, _| peer_badge(&c);
+    "artifact.locality" [MAX_DOCUMENT_CALL_BYTES] => ArtifactLocalityCall => ArtifactLocalityAnswer = |c, _| artifact_locality(&c);
+    "secrets.scan" [MAX_TEXT_CALL_BYTES] => SecretsScanCall => SecretsScanAnswer = |c, _| secrets_scan(&c);
+    "notify.parse" [MAX_TEXT_CALL_BYTES] => NotifyParseCall => NotifyParseAnswer = |c, _| Ok(notify_parse(&c));
+    "notify.elevate" [MAX_DOCUMENT_CALL_BYTES] => NotifyElevateCall => NotifyElevateAnswer = |c, _| notify_elevate(&c);
+    "citation.extract" [MAX_TEXT_CALL_BYTES] => CitationExtractCall => CitationExtractAnswer = |c, _| Ok(citation_extract(&c));
+    "citation.normalize" [MAX_DOCUMENT_CALL_BYTES] => CitationNormalizeCall => CitationNormalizeAnswer = |c, _| Ok(citation_normalize(&c));
+    "schema.check" [MAX_TEXT_CALL_BYTES] => SchemaCheckCall => SchemaCheckAnswer = |c, _| schema_check(&c);
+    "ledger.view" [MAX_CALL_BYTES] => LedgerViewCall => LedgerViewAnswer = |c, _| ledger_view(c);
+    "delivery.transition" [MAX_DOCUMENT_CALL_BYTES] => DeliveryTransitionCall => DeliveryTransitionAnswer = |c, _| Ok(delivery_transition(&c));
 }
 
+/// The call as its typed form. A call is a JSON object whose keys are the
+/// call type's fields: an array (which serde would read positionally) or
+/// any other value is refused, and so is a key the op does not take.
 fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
-    serde_json::from_value(value).map_err(|e| CallError::new(error::INVALID_CALL, format!("the call {e}")))
+    let Value::Object(map) = &value else {
+        return Err(CallError::new(
+            error::INVALID_CALL,
+            format!(
+                "the call is {}; a call is a JSON object of named fields",
+                crate::fields::type_name(&value)
+            ),
+        ));
+    };
+    let fields = call_fields::of::<T>();
+    if let Some(key) = map.keys().find(|k| !fields.contains(&k.as_str())) {
+        return Err(CallError::new(
+            error::UNKNOWN_FIELD,
+            format!(
+                "the call has no field {}; its fields are {}",
+                crate::diagnostic::quote(key),
+                fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
+            ),
+        ));
+    }
+    serde_json::from_value(value).map_err(|e| {
+        CallError::new(error::INVALID_CALL, format!("the call {}", call_fields::plain(&e.to_string())))
+    })
+}
+
+/// What a call type's fields are, and messages that speak of them.
+mod call_fields {
+    use serde::de::{self, Deserialize, Deserializer, Visitor, value::Error};
+
+    /// The JSON keys a call type reads: serde's own list for the struct,
+    /// learnt by asking its `Deserialize` to describe itself to a probe that
+    /// reads nothing (no field list is kept by hand beside the types).
+    pub(super) fn of<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
+        let mut fields: &'static [&'static str] = &[];
+        let _ = T::deserialize(Probe(&mut fields));
+        fields
+    }
+
+    struct Probe<'a>(&'a mut &'static [&'static str]);
+
+    impl<'de> Deserializer<'de> for Probe<'_> {
+        type Error = Error;
+
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Error> {
+            Err(de::Error::custom("a probe reads nothing"))
+        }
+
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _name: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Error> {
+            *self.0 = fields;
+            Err(de::Error::custom("a probe reads nothing"))
+        }
+
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf option unit unit_struct newtype_struct seq tuple
+            tuple_struct map enum identifier ignored_any
+        }
+    }
+
+    /// A deserializer's message without the names of Rust types: `struct
+    /// Endpoint` (with or without `with 3 elements`) is `an object`.
+    pub(super) fn plain(message: &str) -> String {
+        let mut out = String::with_capacity(message.len());
+        let mut rest = message;
+        while let Some(at) = rest.find("struct ") {
+            let (before, after) = rest.split_at(at);
+            let after = after.trim_start_matches("struct ");
+            let name_len =
+                after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
+            if name_len == 0 || !after.starts_with(|c: char| c.is_ascii_uppercase()) {
+                out.push_str(before);
+                out.push_str("struct ");
+                rest = after;
+                continue;
+            }
+            let before = before.strip_suffix("tuple ").unwrap_or(before);
+            out.push_str(before);
+            out.push_str("an object");
+            rest = after.get(name_len..).unwrap_or("");
+            if let Some(tail) = rest.strip_prefix(" with ") {
+                let digits = tail.find(|c: char| !c.is_ascii_digit()).unwrap_or(tail.len());
+                if let Some(t) = tail.get(digits..).and_then(|t| t.strip_prefix(" element")) {
+                    rest = t.strip_prefix('s').unwrap_or(t);
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
 }
 
 fn respond<T: Serialize>(result: Result<T, CallError>) -> String {
@@ -348,20 +455,27 @@ fn respond_text(result: Result<String, CallError>) -> String {
 
 /// Answers one call: `op` names the operation, `input` is the call's JSON
 /// text. Always returns a tagged answer as compact JSON; never panics.
+///
+/// Empty input (nothing, or only JSON whitespace) is the empty call `{}`, on
+/// every face: the CLI given no input, the npm package's `call(op)` and
+/// `call(op, "")`, and the typed exports given `undefined` or `null`.
 pub fn call(op: &str, input: &str) -> String {
     if input.len() > MAX_CALL_BYTES {
-        return respond::<()>(Err(CallError::new(
-            error::TOO_LARGE,
-            format!("the call is {} bytes, over the cap of {MAX_CALL_BYTES}", input.len()),
-        )));
+        return too_large(input.len(), MAX_CALL_BYTES);
     }
-    if !OPS.iter().any(|(name, _)| *name == op) {
+    let Some(&(_, cap, _)) = OPS.iter().find(|(name, _, _)| *name == op) else {
         return unknown_op(op);
+    };
+    if input.len() > cap {
+        return too_large(input.len(), cap);
     }
+    let input = if input.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')) { "{}" } else { input };
     // A ledger is the one call that can be hundreds of megabytes: read it
     // without building a tree of it (falls back to the generic path when the
-    // text is not a well-formed call, so failures keep their codes).
+    // text is not a well-formed call, so failures keep their codes). Only an
+    // object can be a call, so anything else goes the generic way.
     if op == "ledger.view"
+        && input.trim_start_matches([' ', '\t', '\n', '\r']).starts_with('{')
         && let Some(answer) = ledger::ledger_view_text(input)
     {
         return respond(answer);
@@ -380,7 +494,7 @@ pub fn call(op: &str, input: &str) -> String {
 /// parsed into a tree and its type read from that (the reference the
 /// shortcuts are tested against).
 fn call_generic(op: &str, input: &str) -> String {
-    let Some((_, handler)) = OPS.iter().find(|(name, _)| *name == op) else {
+    let Some(&(_, _, handler)) = OPS.iter().find(|(name, _, _)| *name == op) else {
         return unknown_op(op);
     };
     let parsed = match json::parse(input, MAX_CALL_DEPTH) {
@@ -403,16 +517,40 @@ fn call_generic(op: &str, input: &str) -> String {
 }
 
 fn unknown_op(op: &str) -> String {
-    let known: Vec<&str> = OPS.iter().map(|(name, _)| *name).collect();
     respond::<()>(Err(CallError::new(
         error::UNKNOWN_OP,
-        format!("unknown operation {}; known: {}", crate::diagnostic::quote(op), known.join(", ")),
+        format!("unknown operation {}; known: {}", crate::diagnostic::quote(op), ops().join(", ")),
+    )))
+}
+
+/// [`call`] on bytes that should be UTF-8 text (what the CLI reads): bytes
+/// that are not UTF-8 answer `parse/invalid-utf8`, naming the offset of the
+/// first bad byte.
+pub fn call_bytes(op: &str, input: &[u8]) -> String {
+    match std::str::from_utf8(input) {
+        Ok(text) => call(op, text),
+        Err(e) => respond::<()>(Err(CallError::new(
+            error::INVALID_UTF8,
+            format!("the call is not UTF-8 text: an invalid byte at offset {}", e.valid_up_to()),
+        ))),
+    }
+}
+
+/// The size cap of `op`'s call text, in bytes (`None` for an unknown op).
+pub fn max_call_bytes(op: &str) -> Option<usize> {
+    OPS.iter().find(|(name, _, _)| *name == op).map(|(_, cap, _)| *cap)
+}
+
+fn too_large(len: usize, cap: usize) -> String {
+    respond::<()>(Err(CallError::new(
+        error::TOO_LARGE,
+        format!("the call is {len} bytes, over the cap of {cap}"),
     )))
 }
 
 /// The names of every operation.
 pub fn ops() -> Vec<&'static str> {
-    OPS.iter().map(|(name, _)| *name).collect()
+    OPS.iter().map(|(name, _, _)| *name).collect()
 }
 
 #[cfg(test)]
@@ -484,6 +622,125 @@ mod tests {
             serde_json::to_string(&Answer::Success(empty.clone())).unwrap_or_default()
         );
         assert_eq!(respond(Ok(empty.clone())), r#"{"type":"success"}"#);
+    }
+
+    #[test]
+    fn an_array_is_not_a_positional_call() {
+        let a = answer("validate", r#"["principal","strict",{"kind":"human","id":"1"}]"#);
+        assert_eq!(a["type"], "failure");
+        assert_eq!(a["error"]["code"], "call/invalid-call");
+        assert_eq!(a["error"]["message"], "the call is an array; a call is a JSON object of named fields");
+        for text in ["1", "\"validate\"", "null", "true"] {
+            assert_eq!(answer("capabilities", text)["error"]["code"], "call/invalid-call", "{text}");
+        }
+    }
+
+    #[test]
+    fn messages_name_no_rust_type() {
+        let a = answer("artifact.locality", r#"{"ref":{"kind":"url"},"sink":5}"#);
+        let message = a["error"]["message"].as_str().unwrap_or_default().to_owned();
+        assert_eq!(a["error"]["code"], "call/invalid-call");
+        assert!(!message.contains("Endpoint") && !message.contains("struct"), "{message}");
+        assert!(message.contains("expected an object"), "{message}");
+        assert_eq!(call_fields::plain("expected struct Endpoint with 3 elements"), "expected an object");
+        assert_eq!(
+            call_fields::plain("invalid length 1, expected tuple struct X"),
+            "invalid length 1, expected an object"
+        );
+        assert_eq!(call_fields::plain("a struct field"), "a struct field");
+        assert_eq!(call_fields::plain("missing field `ts`"), "missing field `ts`");
+    }
+
+    #[test]
+    fn unknown_call_fields_are_refused_by_name() {
+        let a = answer(
+            "validate",
+            r#"{"kind":"principal","mdoe":"lenient","document":{"kind":"agent","id":"a"}}"#,
+        );
+        assert_eq!(a["type"], "failure");
+        assert_eq!(a["error"]["code"], "call/unknown-field");
+        let message = a["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.starts_with("the call has no field `mdoe`; its fields are `kind`, `mode`,"),
+            "{message}"
+        );
+        let a = answer("peer.badge", r#"{"meta":{"sentFrom":"peer"},"sourceTitel":"x"}"#);
+        assert_eq!(a["error"]["code"], "call/unknown-field");
+    }
+
+    #[test]
+    fn every_call_type_declares_its_fields() {
+        // The unknown-field check reads serde's own list; a call type whose
+        // Deserialize is not a plain struct would list nothing and refuse
+        // every key.
+        let mut lists = Vec::new();
+        macro_rules! each {
+            ($($t:ty),*) => { $( lists.push((stringify!($t), call_fields::of::<$t>())); )* };
+        }
+        each!(
+            CapabilitiesCall,
+            ValidateCall,
+            ProjectHandoffCall,
+            NoticeReceiptCall,
+            PeerMetaCall,
+            PeerAnnotateCall,
+            PeerBadgeCall,
+            ArtifactLocalityCall,
+            SecretsScanCall,
+            NotifyParseCall,
+            NotifyElevateCall,
+            CitationExtractCall,
+            CitationNormalizeCall,
+            SchemaCheckCall,
+            LedgerViewCall,
+            DeliveryTransitionCall
+        );
+        assert_eq!(lists.len(), OPS.len());
+        for (name, fields) in lists {
+            assert!(!fields.is_empty(), "{name} lists no fields");
+        }
+        assert_eq!(call_fields::of::<ArtifactLocalityCall>(), ["ref", "source", "sink"]);
+    }
+
+    #[test]
+    fn empty_input_is_the_empty_call_for_every_op() {
+        for op in ops() {
+            for empty in ["", " ", "\n\t\r "] {
+                assert_eq!(call(op, empty), call(op, "{}"), "{op} {empty:?}");
+            }
+            assert!(!call(op, "").contains("parse/invalid-json"), "{op}");
+        }
+        // Only JSON's own whitespace is nothing.
+        assert_eq!(answer("capabilities", "\u{a0}")["error"]["code"], "parse/invalid-json");
+    }
+
+    #[test]
+    fn every_op_has_a_size_cap() {
+        for op in ops() {
+            let cap = max_call_bytes(op).unwrap_or(0);
+            assert!((MAX_DOCUMENT_CALL_BYTES..=MAX_CALL_BYTES).contains(&cap), "{op}");
+            let over = format!("{{\"x\":\"{}\"}}", "a".repeat(cap.min(MAX_TEXT_CALL_BYTES) + 1));
+            if cap < MAX_CALL_BYTES {
+                let a = answer(op, &over);
+                assert_eq!(a["error"]["code"], "call/too-large", "{op}");
+            }
+        }
+        assert_eq!(max_call_bytes("peer.badge"), Some(MAX_DOCUMENT_CALL_BYTES));
+        assert_eq!(max_call_bytes("ledger.view"), Some(MAX_CALL_BYTES));
+        assert_eq!(max_call_bytes("nope"), None);
+        // A badge for a 2 MiB name is refused before anything is read.
+        let name = "n".repeat(2 * 1024 * 1024);
+        let big = json!({"meta": {"sentFrom": "peer", "peer": {"sourceSessionId": "s", "sourceName": name}}});
+        assert_eq!(answer("peer.badge", &big.to_string())["error"]["code"], "call/too-large");
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_answer_invalid_utf8() {
+        let a: Value =
+            serde_json::from_str(&call_bytes("validate", b"{\"kind\":\"\xff\"}")).unwrap_or(Value::Null);
+        assert_eq!(a["error"]["code"], "parse/invalid-utf8");
+        assert_eq!(a["error"]["message"], "the call is not UTF-8 text: an invalid byte at offset 9");
+        assert_eq!(call_bytes("capabilities", b"{}"), call("capabilities", "{}"));
     }
 
     #[test]

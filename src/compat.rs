@@ -92,7 +92,10 @@ use crate::error::CallError;
 #[cfg(feature = "compat")]
 pub use dialect::{Dialect, KEYWORDS, Treatment, keywords_markdown, treatment};
 #[cfg(feature = "compat")]
-pub use dir::{DirReport, PairReport, SchemaFile, check_dirs, render_github, render_human};
+pub use dir::{
+    DirReport, FileProblem, PairReport, SchemaFile, Side, check_dirs, check_dirs_each, line_of,
+    render_github, render_github_files, render_human,
+};
 #[cfg(feature = "compat")]
 pub use rules::{Rule, RuleVerdict, rules, rules_markdown};
 

@@ -13,7 +13,11 @@ crate::define_codes! {
     UNKNOWN_OP = "call/unknown-op", "the operation name is not one the core knows";
     INVALID_CALL = "call/invalid-call", "the call is JSON but not of the shape the operation takes";
     DUPLICATE_KEY = "call/duplicate-key", "an object of the call outside `document` names a key twice";
-    TOO_LARGE = "call/too-large", "the call text is over the hard size cap";
+    UNKNOWN_FIELD = "call/unknown-field", "the call names a field its operation does not take (a typo must not silently change a verdict)";
+    INVALID_ARGUMENT = "call/invalid-argument", "(npm package) an argument of `call` is not a JavaScript string; nothing was read";
+    TOO_LARGE = "call/too-large", "the call text is over its operation's size cap";
+    INVALID_UTF8 = "parse/invalid-utf8", "(CLI) the call's bytes are not UTF-8";
+    UNREADABLE_FILE = "compat/unreadable-file", "(CLI `schema-check`) a schema file cannot be read (permissions, not UTF-8); the other files are still compared";
     FEATURE_UNAVAILABLE = "call/feature-unavailable", "the call asks for something this build leaves out (such as the JSON Schema engine)";
     UNKNOWN_KIND = "validate/unknown-kind", "`validate` was asked for a document kind it does not know";
     DOCUMENT_MISSING = "validate/document-missing", "`validate` got neither `document` nor `documentText`, or both";

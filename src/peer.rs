@@ -170,8 +170,9 @@ fn provenance_line(meta: &Value) -> String {
     if id.is_empty() {
         return "From: peer (unattributed)".to_owned();
     }
+    let id = shown(id, MAX_SOURCE_SESSION_ID);
     let name = peer_field(meta, "sourceName")
-        .map(|n| js_trim(&collapse_whitespace(&collapse_line_breaks(n))).to_owned())
+        .map(|n| shown(js_trim(&collapse_whitespace(&collapse_line_breaks(n))), MAX_SOURCE_NAME))
         .unwrap_or_default();
     if name.is_empty() {
         format!("From: /sessions/{id}")
@@ -187,7 +188,11 @@ fn provenance_line(meta: &Value) -> String {
 /// empty; after the text with [`Placement::Suffix`]). The id is trimmed; the
 /// name has runs of CR/LF/U+2028/U+2029, then of whitespace, collapsed to one
 /// space and is trimmed. The peer text is kept literal. Any other meta leaves
-/// the text unchanged. Where upstream would throw (a non-string id or name)
+/// the text unchanged. Beyond upstream, the id and the name are capped (128
+/// and 255 code points, `…` when cut) and neutralised, so that a stored meta
+/// no hub would write cannot make the line lie (a bidi override) or grow
+/// without bound; for ids and names without such characters the line is
+/// upstream's, byte for byte. Where upstream would throw (a non-string id or name)
 /// the field counts as absent.
 pub fn annotate(meta: &Value, text: &str, placement: Placement) -> String {
     if meta.get("sentFrom").and_then(Value::as_str) != Some("peer") {
@@ -230,8 +235,11 @@ pub struct Badge {
 ///   `source_listed` is true (absent means not known to be listed).
 ///
 /// Every shown value is neutralised for display (no bidi override or
-/// zero-width character reaches the page). A message that is not from a peer
-/// has no badge: `peer/not-peer`.
+/// zero-width character reaches the page) and capped: the title is cut to
+/// upstream's 255 code points and the shown id to its 128, each marked `…`
+/// when cut, so the label is at most 2,042 characters, the tooltip at most
+/// 3,130 and the href at most 1,546; an id over 128 code points is not
+/// navigable. A message that is not from a peer has no badge: `peer/not-peer`.
 pub fn badge(
     meta: &Value,
     source_title: Option<&str>,
@@ -250,20 +258,21 @@ pub fn badge(
             href: None,
         });
     }
-    let clean = |s: &str| neutralize_line(js_trim(&collapse_whitespace(s)));
+    let clean = |s: &str| shown(js_trim(&collapse_whitespace(s)), MAX_SOURCE_NAME);
     let title = [peer_field(meta, "sourceName"), source_title]
         .into_iter()
         .flatten()
         .map(clean)
         .find(|t| !t.is_empty())
         .unwrap_or_default();
-    let shown_id = neutralize_line(id);
+    let shown_id = shown(id, MAX_SOURCE_SESSION_ID);
     let label = if title.is_empty() {
         format!("@{}", neutralize_line(first_chars(id, 8)))
     } else {
         format!("@{title}")
     };
-    let navigable = source_listed == Some(true);
+    // An id over upstream's cap names no session the hub could have stored.
+    let navigable = source_listed == Some(true) && str_len(id) <= MAX_SOURCE_SESSION_ID;
     let mut tooltip = format!("From: /sessions/{shown_id}");
     if !title.is_empty() {
         tooltip.push_str("\nName: ");
@@ -274,6 +283,17 @@ pub fn badge(
     }
     let href = navigable.then(|| format!("/sessions/{}", encode_uri_component(id)));
     Ok(Badge { label, tooltip, attributed: true, navigable, href })
+}
+
+/// `s` cut to `max` code points (with `…` when cut), then neutralised for
+/// display: at most `8 * max + 1` characters.
+fn shown(s: &str, max: usize) -> String {
+    let cut = first_chars(s, max);
+    let mut out = neutralize_line(cut);
+    if cut.len() < s.len() {
+        out.push('…');
+    }
+    out
 }
 
 /// JavaScript's `encodeURIComponent`.

@@ -6,6 +6,7 @@ use serde_json::Value;
 use crate::artifact;
 use crate::error::CallError;
 use crate::locality::{self, Endpoint};
+use crate::sanitize::neutralize_line;
 
 /// `artifact.locality`: one ref, the sink, and the source when known.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -47,11 +48,12 @@ pub fn artifact_locality(call: &ArtifactLocalityCall) -> Result<ArtifactLocality
     let verdict = locality::resolve(&call.artifact_ref, call.source.as_ref(), &call.sink);
     let secret = verdict.code == locality::CREDENTIALS_IN_URL || verdict.code == locality::CONTAINS_SECRET;
     let identity = if secret { None } else { artifact::canonical_identity(&call.artifact_ref) };
+    // The reason may quote the ref (its kind, its branch): shown, not obeyed.
     Ok(ArtifactLocalityAnswer {
         resolvable: verdict.resolvable,
         code: verdict.code.to_owned(),
-        reason: verdict.reason,
-        identity,
+        reason: neutralize_line(&verdict.reason),
+        identity: identity.map(|i| neutralize_line(&i)),
     })
 }
 

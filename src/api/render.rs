@@ -230,3 +230,172 @@ pub fn project_handoff(call: &ProjectHandoffCall) -> Result<ProjectHandoffAnswer
         project::render(&call.event, call.handle.as_deref(), call.sink.as_ref(), call.source.as_ref())?;
     Ok(ProjectHandoffAnswer { text, format_version: project::FORMAT_VERSION.to_owned() })
 }
+
+/// Trojan Source: bidi, invisible and control characters put into every
+/// string a renderer reads come out shown (`<U+XXXX>`), never obeyed.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod trojan_source {
+    use serde_json::Value;
+
+    use crate::sanitize::is_neutralized;
+
+    /// Bidi embeddings, overrides, isolates and marks; zero-width and other
+    /// invisible characters; tag characters; line separators; C0 and C1
+    /// controls.
+    const SAMPLES: &[&str] = &[
+        "\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}",
+        "\u{2066}\u{2067}\u{2068}\u{2069}",
+        "\u{200E}\u{200F}\u{061C}",
+        "\u{200B}\u{200C}\u{200D}\u{2060}\u{FEFF}\u{00AD}\u{180E}",
+        "\u{E0001}\u{E0041}\u{E007F}",
+        "\u{2028}\u{2029}",
+        "\u{0}\u{1B}[31m\u{7F}\u{85}\u{9B}\r",
+    ];
+
+    /// Where each renderer writes text a person or an agent reads.
+    const RENDERED: &[(&str, &[&str])] = &[
+        ("project.handoff", &["text"]),
+        ("notice.receipt", &["text"]),
+        ("peer.badge", &["label", "tooltip", "href"]),
+        ("peer.annotate", &["text"]),
+        ("artifact.locality", &["reason", "identity"]),
+    ];
+
+    /// Every string leaf of `v`, as a path of keys and indexes.
+    fn string_paths(v: &Value, at: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+        match v {
+            Value::String(_) => out.push(at.clone()),
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    at.push(i.to_string());
+                    string_paths(item, at, out);
+                    at.pop();
+                }
+            }
+            Value::Object(map) => {
+                for (k, item) in map {
+                    at.push(k.clone());
+                    string_paths(item, at, out);
+                    at.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn leaf<'v>(v: &'v mut Value, path: &[String]) -> Option<&'v mut Value> {
+        path.iter().try_fold(v, |v, k| match v {
+            Value::Array(items) => items.get_mut(k.parse::<usize>().ok()?),
+            Value::Object(map) => map.get_mut(k),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn every_rendered_string_shows_what_it_would_obey() {
+        let golden = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+        let mut rendered = 0;
+        for (op, fields) in RENDERED {
+            let mut entries: Vec<_> = std::fs::read_dir(golden.join(op)).unwrap().flatten().collect();
+            entries.sort_by_key(|e| e.file_name());
+            for entry in entries {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if !name.ends_with(".call.json") {
+                    continue;
+                }
+                let Ok(call) = serde_json::from_str::<Value>(&std::fs::read_to_string(entry.path()).unwrap())
+                else {
+                    continue;
+                };
+                let mut paths = Vec::new();
+                string_paths(&call, &mut Vec::new(), &mut paths);
+                for path in &paths {
+                    // The message text of `peer.annotate` is the message
+                    // itself, kept literal by design; its provenance line
+                    // is what this crate renders.
+                    if *op == "peer.annotate" && path == &["text"] {
+                        continue;
+                    }
+                    {
+                        let sample = &SAMPLES.concat();
+                        let mut poisoned = call.clone();
+                        let Some(Value::String(s)) = leaf(&mut poisoned, path) else { continue };
+                        let middle = s.char_indices().nth(s.chars().count() / 2).map_or(s.len(), |(i, _)| i);
+                        s.insert_str(middle, sample);
+                        s.push_str(sample);
+                        if *op == "peer.annotate" {
+                            poisoned["text"] = Value::from("");
+                        }
+                        let answer: Value =
+                            serde_json::from_str(&crate::api::call(op, &poisoned.to_string())).unwrap();
+                        for field in *fields {
+                            let Some(text) = answer.get(field).and_then(Value::as_str) else { continue };
+                            rendered += 1;
+                            let obeyed: Vec<String> = text
+                                .chars()
+                                .filter(|c| is_neutralized(*c))
+                                .map(|c| format!("U+{:04X}", c as u32))
+                                .collect();
+                            assert!(
+                                obeyed.is_empty(),
+                                "{op}/{name} with {sample:?} at /{}: `{field}` passes {obeyed:?} on:\n{text}",
+                                path.join("/")
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(rendered > 1000, "only {rendered} rendered strings were checked");
+    }
+}
+
+#[cfg(test)]
+mod caps {
+    use serde_json::{Value, json};
+
+    fn answer(op: &str, call: &Value) -> Value {
+        serde_json::from_str(&crate::api::call(op, &call.to_string())).unwrap_or(Value::Null)
+    }
+
+    fn chars(v: &Value) -> usize {
+        v.as_str().map_or(0, |s| s.chars().count())
+    }
+
+    #[test]
+    fn badge_strings_are_capped_whatever_the_meta_holds() {
+        // The worst case: every character neutralised to eight.
+        let name = "\u{202E}".repeat(100_000);
+        let id = "\u{1F600}".repeat(100_000);
+        let call = json!({"meta": {"sentFrom": "peer", "peer": {"sourceSessionId": id, "sourceName": name}},
+            "sourceListed": true});
+        let a = answer("peer.badge", &call);
+        assert_eq!(a["type"], "success");
+        assert!(chars(&a["label"]) <= 2042, "{}", chars(&a["label"]));
+        assert!(chars(&a["tooltip"]) <= 3130, "{}", chars(&a["tooltip"]));
+        assert!(a["label"].as_str().is_some_and(|l| l.ends_with('…')));
+        // An id no hub could store names no session: no link.
+        assert_eq!(a["navigable"], false);
+        assert_eq!(a.get("href"), None);
+        let listed = json!({"meta": {"sentFrom": "peer", "peer": {"sourceSessionId": "\u{1F600}".repeat(128)}},
+            "sourceListed": true});
+        let a = answer("peer.badge", &listed);
+        assert!(a["href"].as_str().is_some_and(|h| h.len() <= 1546));
+        let long = "x".repeat(100_000);
+        let a = answer(
+            "peer.badge",
+            &json!({"meta": {"sentFrom": "peer", "peer": {"sourceSessionId": "s"}},
+            "sourceTitle": long}),
+        );
+        assert_eq!(chars(&a["label"]), 1 + 255 + 1);
+    }
+
+    #[test]
+    fn the_provenance_line_is_capped_too() {
+        let call = json!({"meta": {"sentFrom": "peer", "peer": {"sourceSessionId": "s".repeat(1000),
+            "sourceName": "n".repeat(100_000)}}, "text": ""});
+        let a = answer("peer.annotate", &call);
+        let text = a["text"].as_str().unwrap_or_default();
+        assert_eq!(text, format!("From: /sessions/{}…\nName: {}…", "s".repeat(128), "n".repeat(255)));
+    }
+}

@@ -82,32 +82,61 @@ struct DirEntry {
     schema: Value,
 }
 
-fn load(files: &[SchemaFile], side: &str) -> Result<BTreeMap<String, DirEntry>, CallError> {
-    let mut out = BTreeMap::new();
+/// A schema file that could not be read or compared, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileProblem {
+    /// `base` or `head`.
+    pub side: &'static str,
+    /// The file's name.
+    pub file: String,
+    /// The line the problem is on (1 when it is about the whole file).
+    pub line: usize,
+    /// What is wrong (`parse/*` or `compat/invalid-schema`).
+    pub error: CallError,
+}
+
+fn load(files: &[SchemaFile], side: &'static str) -> (BTreeMap<String, DirEntry>, Vec<FileProblem>) {
+    let mut out: BTreeMap<String, DirEntry> = BTreeMap::new();
+    let mut problems = Vec::new();
+    let mut problem = |file: &str, line: usize, error: CallError| {
+        problems.push(FileProblem { side, file: file.to_owned(), line, error });
+    };
     for f in files {
-        let parsed = crate::json::parse(&f.text, crate::api::MAX_CALL_DEPTH).map_err(|e| {
-            CallError::new(
-                e.code,
-                format!("the {side} file {} is not JSON: {}", crate::diagnostic::quote(&f.name), e.message),
-            )
-        })?;
+        let parsed = match crate::json::parse(&f.text, crate::api::MAX_CALL_DEPTH) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                let line =
+                    serde_json::from_str::<serde::de::IgnoredAny>(&f.text).err().map_or(1, |e| e.line());
+                let message = format!(
+                    "the {side} file {} is not JSON: {}",
+                    crate::diagnostic::quote(&f.name),
+                    e.message
+                );
+                problem(&f.name, line.max(1), CallError::new(e.code, message));
+                continue;
+            }
+        };
         let schema = parsed.value;
         if !(schema.is_object() || schema.is_boolean()) {
             let msg = format!("the {side} file {} is not a JSON Schema", crate::diagnostic::quote(&f.name));
-            return Err(CallError::new(INVALID_SCHEMA, msg));
+            problem(&f.name, 1, CallError::new(INVALID_SCHEMA, msg));
+            continue;
         }
         let key = schema.get("$id").and_then(Value::as_str).map_or_else(|| f.name.clone(), str::to_owned);
-        if let Some(prev) = out.insert(key.clone(), DirEntry { file: f.name.clone(), schema }) {
+        if let Some(prev) = out.get(&key) {
             let msg = format!(
                 "the {side} files {} and {} share the key {}",
                 crate::diagnostic::quote(&prev.file),
                 crate::diagnostic::quote(&f.name),
                 crate::diagnostic::quote(&key)
             );
-            return Err(CallError::new(INVALID_SCHEMA, msg));
+            let line = line_of(&f.text, "/$id").unwrap_or(1);
+            problem(&f.name, line, CallError::new(INVALID_SCHEMA, msg));
+            continue;
         }
+        out.insert(key, DirEntry { file: f.name.clone(), schema });
     }
-    Ok(out)
+    (out, problems)
 }
 
 /// Compares a base set of schema files with a head set: pairs by `$id`
@@ -118,20 +147,52 @@ pub fn check_dirs(
     head: &[SchemaFile],
     options: Options,
 ) -> Result<DirReport, CallError> {
-    let (b, h) = (load(base, "base")?, load(head, "head")?);
+    let (report, problems) = check_dirs_each(base, head, options, Vec::new());
+    match problems.into_iter().next() {
+        Some(p) => Err(p.error),
+        None => Ok(report),
+    }
+}
+
+/// [`check_dirs`] that keeps going: a file that is not a JSON Schema, or a
+/// pair that cannot be compared, is a [`FileProblem`] of its own, and every
+/// other pair is still compared. `unread` are the files the caller could not
+/// read at all. A file with a problem is not paired (its namesake on the
+/// other side is not reported as added or removed).
+pub fn check_dirs_each(
+    base: &[SchemaFile],
+    head: &[SchemaFile],
+    options: Options,
+    unread: Vec<FileProblem>,
+) -> (DirReport, Vec<FileProblem>) {
+    let ((b, base_problems), (h, head_problems)) = (load(base, "base"), load(head, "head"));
+    let mut problems = unread;
+    problems.extend(base_problems);
+    problems.extend(head_problems);
+    let unreadable = |side: &str, file: &str| problems.iter().any(|p| p.side == side && p.file == file);
     let mut keys: Vec<&String> = b.keys().chain(h.keys()).collect();
     keys.sort();
     keys.dedup();
     let mut pairs = Vec::new();
+    let mut failed = Vec::new();
     for key in keys {
         let (be, he) = (b.get(key), h.get(key));
         let report = match (be, he) {
-            (Some(o), Some(n)) => check(&o.schema, &n.schema, options).map_err(|e| {
-                CallError::new(
-                    &e.code,
-                    format!("{} (comparing {})", e.message, crate::diagnostic::quote(key)),
-                )
-            })?,
+            (Some(o), Some(n)) => match check(&o.schema, &n.schema, options) {
+                Ok(report) => report,
+                Err(e) => {
+                    let message = format!("{} (comparing {})", e.message, crate::diagnostic::quote(key));
+                    failed.push(FileProblem {
+                        side: "head",
+                        file: n.file.clone(),
+                        line: 1,
+                        error: CallError::new(&e.code, message),
+                    });
+                    continue;
+                }
+            },
+            (None, Some(n)) if unreadable("base", &n.file) => continue,
+            (Some(o), None) if unreadable("head", &o.file) => continue,
             (None, Some(_)) => one(SCHEMA_ADDED, "the schema is new", options),
             (Some(_), None) => one(SCHEMA_REMOVED, "the schema was removed", options),
             (None, None) => continue,
@@ -143,10 +204,11 @@ pub fn check_dirs(
             report,
         });
     }
+    problems.extend(failed);
     let backward = Verdict::of(!pairs.iter().any(|p| p.report.backward == Verdict::Breaking));
     let forward = Verdict::of(!pairs.iter().any(|p| p.report.forward == Verdict::Breaking));
     let full = Verdict::of(backward == Verdict::Compatible && forward == Verdict::Compatible);
-    Ok(DirReport { pairs, backward, forward, full })
+    (DirReport { pairs, backward, forward, full }, problems)
 }
 
 fn one(code: &'static str, message: &str, options: Options) -> Report {
@@ -228,10 +290,242 @@ pub fn render_github(report: &DirReport, direction: Direction, dir: &str) -> Str
     out
 }
 
+/// Where a set of schema files lives: the directory as the annotations
+/// should name it, and its files (for line numbers).
+#[derive(Clone, Copy, Debug)]
+pub struct Side<'a> {
+    /// The directory, as a path relative to the repository root.
+    pub dir: &'a str,
+    /// The files read from it.
+    pub files: &'a [SchemaFile],
+}
+
+impl Side<'_> {
+    fn path(&self, file: &str) -> String {
+        if self.dir.is_empty() {
+            file.to_owned()
+        } else {
+            format!("{}/{file}", self.dir.trim_end_matches('/'))
+        }
+    }
+
+    fn text(&self, file: Option<&str>) -> Option<&str> {
+        let file = file?;
+        self.files.iter().find(|f| f.name == file).map(|f| f.text.as_str())
+    }
+}
+
+/// GitHub workflow annotations for [`check_dirs_each`]: one `::error` per
+/// file problem, then `::error` for each change that breaks `direction` and
+/// `::notice` for the others. Each names a file that exists (a removed
+/// schema is annotated in the base directory) and the line of the changed
+/// keyword (in the head file, or the base file when only it has the place).
+pub fn render_github_files(
+    report: &DirReport,
+    problems: &[FileProblem],
+    direction: Direction,
+    base: Side<'_>,
+    head: Side<'_>,
+) -> String {
+    let mut out = String::new();
+    let mut annotate = |level: &str, path: &str, line: usize, title: &str, message: &str| {
+        out.push_str(&format!(
+            "::{level} file={},line={line},title={}::{}\n",
+            escape_property(path),
+            escape_property(title),
+            escape_data(message)
+        ));
+    };
+    for p in problems {
+        let side = if p.side == "base" { base } else { head };
+        annotate("error", &side.path(&p.file), p.line, &p.error.code, &p.error.message);
+    }
+    for p in &report.pairs {
+        let (head_text, base_text) = (head.text(p.head_file.as_deref()), base.text(p.base_file.as_deref()));
+        for c in &p.report.changes {
+            let level = if direction.broken_by(c) { "error" } else { "notice" };
+            let path = if c.path.is_empty() { "/" } else { c.path.as_str() };
+            let in_head = head_text.and_then(|t| line_of(t, &c.path)).zip(p.head_file.as_deref());
+            let in_base = base_text.and_then(|t| line_of(t, &c.path)).zip(p.base_file.as_deref());
+            let (file, line) = match (in_head, in_base) {
+                (Some((line, f)), _) => (head.path(f), line),
+                (None, Some((line, f))) => (base.path(f), line),
+                (None, None) => match (p.head_file.as_deref(), p.base_file.as_deref()) {
+                    (Some(f), _) => (head.path(f), 1),
+                    (None, Some(f)) => (base.path(f), 1),
+                    (None, None) => (head.path(&p.key), 1),
+                },
+            };
+            let message = format!(
+                "{path}: {} (backward {}, forward {})",
+                c.message,
+                c.backward.name(),
+                c.forward.name()
+            );
+            annotate(level, &file, line, &c.code, &message);
+        }
+    }
+    out
+}
+
+/// The 1-based line of the place an RFC 6901 pointer names in a JSON text:
+/// the line of the member's key (the changed keyword), or of the array item
+/// or the root value. `None` when the text has no such place.
+pub fn line_of(text: &str, pointer: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = skip_ws(bytes, 0);
+    let mut mark = at;
+    if !pointer.is_empty() {
+        for token in pointer.strip_prefix('/')?.split('/') {
+            let token = token.replace("~1", "/").replace("~0", "~");
+            match bytes.get(at) {
+                Some(b'{') => {
+                    at = skip_ws(bytes, at + 1);
+                    loop {
+                        if bytes.get(at) != Some(&b'"') {
+                            return None;
+                        }
+                        let key_at = at;
+                        let key_end = skip_string(bytes, at)?;
+                        let key: String = serde_json::from_str(text.get(key_at..key_end)?).ok()?;
+                        at = skip_ws(bytes, key_end);
+                        if bytes.get(at) != Some(&b':') {
+                            return None;
+                        }
+                        at = skip_ws(bytes, at + 1);
+                        if key == token {
+                            mark = key_at;
+                            break;
+                        }
+                        at = skip_ws(bytes, skip_value(bytes, at)?);
+                        match bytes.get(at) {
+                            Some(b',') => at = skip_ws(bytes, at + 1),
+                            _ => return None,
+                        }
+                    }
+                }
+                Some(b'[') => {
+                    let index: usize = token.parse().ok()?;
+                    at = skip_ws(bytes, at + 1);
+                    for _ in 0..index {
+                        at = skip_ws(bytes, skip_value(bytes, at)?);
+                        match bytes.get(at) {
+                            Some(b',') => at = skip_ws(bytes, at + 1),
+                            _ => return None,
+                        }
+                    }
+                    if matches!(bytes.get(at), None | Some(b']')) {
+                        return None;
+                    }
+                    mark = at;
+                }
+                _ => return None,
+            }
+        }
+    }
+    let before = text.get(..mark)?;
+    Some(1 + before.bytes().filter(|b| *b == b'\n').count())
+}
+
+fn skip_ws(bytes: &[u8], mut at: usize) -> usize {
+    while matches!(bytes.get(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        at += 1;
+    }
+    at
+}
+
+/// The offset just after the string that starts at `at`.
+fn skip_string(bytes: &[u8], mut at: usize) -> Option<usize> {
+    at += 1;
+    loop {
+        match bytes.get(at)? {
+            b'"' => return Some(at + 1),
+            b'\\' => at += 2,
+            _ => at += 1,
+        }
+    }
+}
+
+/// The offset just after the value that starts at `at` (well-formed JSON).
+fn skip_value(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut at = start;
+    match bytes.get(at)? {
+        b'"' => skip_string(bytes, at),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            loop {
+                match bytes.get(at)? {
+                    b'"' => {
+                        at = skip_string(bytes, at)?;
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth = depth.checked_sub(1)?;
+                        if depth == 0 {
+                            return Some(at + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                at += 1;
+            }
+        }
+        _ => {
+            while !matches!(bytes.get(at), None | Some(b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r')) {
+                at += 1;
+            }
+            Some(at)
+        }
+    }
+}
+
 fn escape_data(s: &str) -> String {
     s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
 }
 
 fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str =
+        "{\n  \"a\": [\n    1,\n    {\"b/c\": {\"d~e\": 2}}\n  ],\n  \"s\": \"x\\\"}\",\n  \"t\": true\n}";
+
+    #[test]
+    fn pointers_are_found_on_their_line() {
+        assert_eq!(line_of(TEXT, ""), Some(1));
+        assert_eq!(line_of(TEXT, "/a"), Some(2));
+        assert_eq!(line_of(TEXT, "/a/0"), Some(3));
+        assert_eq!(line_of(TEXT, "/a/1"), Some(4));
+        assert_eq!(line_of(TEXT, "/a/1/b~1c/d~0e"), Some(4));
+        assert_eq!(line_of(TEXT, "/t"), Some(7));
+        assert_eq!(line_of(TEXT, "/s"), Some(6));
+    }
+
+    #[test]
+    fn places_that_are_not_there_are_none() {
+        for p in ["/nope", "/a/2", "/a/x", "/t/u", "x", "/s/0"] {
+            assert_eq!(line_of(TEXT, p), None, "{p}");
+        }
+    }
+
+    #[test]
+    fn one_bad_file_does_not_hide_the_others() {
+        let base =
+            [SchemaFile::new("a.json", r#"{"$id":"a","type":"string"}"#), SchemaFile::new("b.json", "{")];
+        let head = [SchemaFile::new("a.json", r#"{"$id":"a","type":"number"}"#)];
+        let (report, problems) = check_dirs_each(&base, &head, Options::default(), Vec::new());
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].file, "b.json");
+        assert_eq!(report.pairs.len(), 1);
+        assert!(report.breaks(Direction::Full));
+        assert_eq!(
+            check_dirs(&base, &head, Options::default()).map_err(|e| e.code),
+            Err("parse/invalid-json".to_owned())
+        );
+    }
 }

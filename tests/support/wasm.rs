@@ -9,7 +9,7 @@ use serde_json::Value;
 pub fn run_all() -> usize {
     let mut failures = Vec::new();
     for (op, case, call, answer) in crate::index::CASES {
-        let got = hapi_a2a_core::wasm::call(op, call);
+        let got = hapi_a2a_core::wasm::call((*op).into(), Some(js_sys::JsString::from(*call)));
         let want: Value = serde_json::from_str(answer).unwrap();
         let want = serde_json::to_string(&want).unwrap();
         if got != want {

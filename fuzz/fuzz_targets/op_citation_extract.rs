@@ -1,0 +1,5 @@
+//! `citation.extract` on calls generated from its golden calls and its wire fields
+//! (`cargo +nightly fuzz run op_citation_extract`).
+#![no_main]
+
+hapi_a2a_core_fuzz::op_target!("citation.extract");

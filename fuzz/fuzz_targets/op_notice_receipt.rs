@@ -1,0 +1,5 @@
+//! `notice.receipt` on calls generated from its golden calls and its wire fields
+//! (`cargo +nightly fuzz run op_notice_receipt`).
+#![no_main]
+
+hapi_a2a_core_fuzz::op_target!("notice.receipt");

@@ -1,0 +1,5 @@
+//! `notify.elevate` on calls generated from its golden calls and its wire fields
+//! (`cargo +nightly fuzz run op_notify_elevate`).
+#![no_main]
+
+hapi_a2a_core_fuzz::op_target!("notify.elevate");

@@ -1,0 +1,5 @@
+//! `peer.annotate` on calls generated from its golden calls and its wire fields
+//! (`cargo +nightly fuzz run op_peer_annotate`).
+#![no_main]
+
+hapi_a2a_core_fuzz::op_target!("peer.annotate");

@@ -1,0 +1,5 @@
+//! `peer.badge` on calls generated from its golden calls and its wire fields
+//! (`cargo +nightly fuzz run op_peer_badge`).
+#![no_main]
+
+hapi_a2a_core_fuzz::op_target!("peer.badge");

@@ -1,0 +1,5 @@
+//! `schema.check` on calls generated from its golden calls and its wire fields
+//! (`cargo +nightly fuzz run op_schema_check`).
+#![no_main]
+
+hapi_a2a_core_fuzz::op_target!("schema.check");

@@ -1,0 +1,5 @@
+//! `secrets.scan` on calls generated from its golden calls and its wire fields
+//! (`cargo +nightly fuzz run op_secrets_scan`).
+#![no_main]
+
+hapi_a2a_core_fuzz::op_target!("secrets.scan");

@@ -1,0 +1,123 @@
+// Differential: the native CLI and the npm package give byte-identical
+// answers on a fixed sample of calls generated from the golden corpus
+// (truncated, with fields dropped, added, retyped or made hostile, nested,
+// wrapped). The sample is the same on every run: a seeded generator, no
+// clock. The native binary is `target/debug/hapi-a2a` (or $HAPI_A2A_BIN);
+// `cargo test` builds it before this runs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+import * as core from 'hapi-a2a-core';
+import * as full from '../../pkg-full/node.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const goldenDir = join(root, 'tests/golden');
+const bin = process.env.HAPI_A2A_BIN ?? join(root, 'target/debug/hapi-a2a');
+
+/** mulberry32: a small seeded generator, so the sample never changes. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const HOSTILE = [
+  '\u202e\u2066evil\u2069', 'a\u200bb\u200dc\ufeff', '\u0000\u0001\u001b[31m', '\u00ad\u2028\u2029',
+  '\udb40\udc41\udb40\udc7f', '😀'.repeat(300), ' '.repeat(70), '', '/sessions/x [a](/sessions/y)',
+  'AGENT_NOTIFY_SUMMARY {"status":"done"}', 'https://u:p@h.example/x', 'x'.repeat(9000),
+];
+const VALUES = [null, 0, -0, 1e21, 1.5, -1, true, false, [], {}, [1, 'a'], { a: { b: [] } }, 'x', '1e400'];
+
+function mutate(text, next) {
+  const pick = (list) => list[Math.floor(next() * list.length)];
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const isObject = value && typeof value === 'object' && !Array.isArray(value);
+  const keys = isObject ? Object.keys(value) : [];
+  switch (Math.floor(next() * 10)) {
+    case 0:
+      return text.slice(0, Math.floor(next() * text.length));
+    case 1:
+      if (keys.length) delete value[pick(keys)];
+      return JSON.stringify(value);
+    case 2:
+      if (isObject) value[pick(['mdoe', 'extra', '__proto__x', ''])] = pick(VALUES);
+      return JSON.stringify(value);
+    case 3:
+      if (keys.length) value[pick(keys)] = pick(VALUES);
+      return JSON.stringify(value);
+    case 4: {
+      // A hostile string at a random place of the tree.
+      const walk = (v, depth) => {
+        if (v && typeof v === 'object') {
+          const ks = Object.keys(v);
+          if (ks.length && depth < 6 && next() < 0.8) {
+            const k = pick(ks);
+            if (typeof v[k] === 'string' || next() < 0.3) v[k] = pick(HOSTILE);
+            else walk(v[k], depth + 1);
+          }
+        }
+      };
+      walk(value, 0);
+      return JSON.stringify(value);
+    }
+    case 5:
+      return JSON.stringify(keys.length ? Object.values(value) : [value]);
+    case 6:
+      return '['.repeat(70 + Math.floor(next() * 70)) + ']'.repeat(70);
+    case 7: {
+      const at = Math.floor(next() * text.length);
+      return text.slice(0, at) + pick(['"', '{', '}', ',', '1e400', '\\ud800', '\\u0000', ' ']) + text.slice(at + 1);
+    }
+    case 8:
+      return pick(['', ' ', '\n', 'null', '{}', '[]', '""', '{"a":1,"a":2}']);
+    default:
+      return text.replace(/-?\d+(\.\d+)?/, pick(['1e400', '-0', '1e21', '9007199254740993', '0.1']));
+  }
+}
+
+function sample() {
+  const next = rng(0x5eed);
+  const out = [];
+  for (const op of readdirSync(goldenDir).sort()) {
+    if (!statSync(join(goldenDir, op)).isDirectory()) continue;
+    for (const f of readdirSync(join(goldenDir, op)).sort()) {
+      if (!f.endsWith('.call.json')) continue;
+      const text = readFileSync(join(goldenDir, op, f), 'utf8');
+      // Both faces must get the same text: a cut inside a surrogate pair
+      // would reach the CLI as U+FFFD (stdin is UTF-8) but the package as
+      // a lone surrogate, so the sample keeps to well-formed strings.
+      out.push([op, f, mutate(text, next).toWellFormed()]);
+    }
+  }
+  return out;
+}
+
+test('native and wasm answers are byte-identical on a fixed generated sample', () => {
+  assert.ok(existsSync(bin), `no native binary at ${bin}: run cargo test (or cargo build) first`);
+  const calls = sample();
+  assert.ok(calls.length >= 200, `only ${calls.length} sample calls`);
+  const differ = [];
+  for (const [op, name, text] of calls) {
+    const pkg = op === 'schema.check' || /"withSchema"\s*:\s*true/.test(text) ? full : core;
+    const wasm = pkg.call(op, text);
+    const run = spawnSync(bin, ['call', op, '-'], { input: text, maxBuffer: 64 * 1024 * 1024 });
+    const native = run.stdout.toString('utf8').replace(/\n$/, '');
+    assert.match(wasm, /^\{"type":"(success|failure)"/, `${op} ${name}: untagged wasm answer`);
+    if (native !== wasm) differ.push(`${op} ${name}\n  call   ${text.slice(0, 200)}\n  native ${native.slice(0, 300)}\n  wasm   ${wasm.slice(0, 300)}`);
+  }
+  assert.equal(differ.length, 0, `${differ.length} of ${calls.length} differ:\n${differ.slice(0, 10).join('\n')}`);
+});
