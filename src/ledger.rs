@@ -276,12 +276,19 @@ impl<'a> Ledger<'a> {
         self.push_link(|pos, syms, found| row::read_link_text(row, pos, syms, found))
     }
 
+    /// Numbers the next event row and reads it with `read` (one copy of
+    /// the bookkeeping for every way a row comes in).
     fn push_event(&mut self, read: impl FnOnce(usize, &mut Syms, &mut Found) -> Option<Event<'a>>) -> usize {
         let pos = self.events_added;
         self.events_added += 1;
-        self.derived = OnceLock::new();
         let mut found = Vec::new();
         let parsed = read(pos, &mut self.syms, &mut found);
+        self.keep_event(parsed, found);
+        pos
+    }
+
+    fn keep_event(&mut self, parsed: Option<Event<'a>>, found: Found) {
+        self.derived = OnceLock::new();
         let ns = parsed.as_ref().map(|e| e.ns).or_else(|| found.iter().find_map(|(ns, _)| *ns));
         self.row_diagnostics.extend(found.into_iter().map(|(_, d)| (ns, d)));
         if let Some(event) = parsed {
@@ -300,21 +307,24 @@ impl<'a> Ledger<'a> {
             }
             self.events.push(event);
         }
-        pos
     }
 
     fn push_link(&mut self, read: impl FnOnce(usize, &mut Syms, &mut Found) -> Option<Link<'a>>) -> usize {
         let pos = self.links_added;
         self.links_added += 1;
-        self.derived = OnceLock::new();
         let mut found = Vec::new();
         let parsed = read(pos, &mut self.syms, &mut found);
+        self.keep_link(parsed, found);
+        pos
+    }
+
+    fn keep_link(&mut self, parsed: Option<Link<'a>>, found: Found) {
+        self.derived = OnceLock::new();
         let ns = parsed.as_ref().map(|l| l.ns).or_else(|| found.iter().find_map(|(ns, _)| *ns));
         self.row_diagnostics.extend(found.into_iter().map(|(_, d)| (ns, d)));
         if let Some(link) = parsed {
             self.links.push(link);
         }
-        pos
     }
 
     /// Makes room for `events` more event rows and `links` more link rows.

@@ -111,8 +111,9 @@ fn groups(ledger: &Ledger<'_>, d: &mut Derived) {
         let super::Slot::Many(rows, g) = slot else { continue };
         let mut spaces: Vec<(Sym, u32)> =
             rows.iter().filter_map(|&i| ledger.events.get(i as usize).map(|e| (e.ns, i))).collect();
-        // Rows were added in order: the first of a namespace is its smallest.
-        spaces.sort_unstable();
+        // Rows were added in order, so a stable sort by namespace keeps the
+        // first row of each namespace first.
+        sort_list(&mut spaces, &|a, b| a.0.cmp(&b.0));
         spaces.dedup_by_key(|(n, _)| *n);
         if let Some(cell) = d.groups.get_mut(*g as usize) {
             *cell = spaces;

@@ -255,10 +255,12 @@ fn pick_head(l: &Ledger, d: &Derived, ties: &[u32]) -> Option<u32> {
     if let [only] = ties {
         return Some(*only);
     }
-    // Which ties another tie follows: each tie's targets visited once, so
-    // a session with a million ads of one `ts` stays linear.
-    let tied: FastMap<u32, ()> = ties.iter().map(|&t| (t, ())).collect();
-    let mut followed: FastMap<u32, ()> = FastMap::default();
+    // Which ties another tie follows: each tie's targets visited once (a
+    // target found among the sorted ties by halving), so a session with a
+    // million ads of one `ts` stays linear.
+    let mut sorted = ties.to_vec();
+    sort_events(&mut sorted, &|a, b| a.cmp(&b));
+    let mut followed = vec![false; sorted.len()];
     for &x in ties {
         let Some(ex) = l.events.get(x as usize) else { continue };
         let by_field = ex.related_event.as_deref().and_then(|id| lookup(l, d, id, ex.ns));
@@ -267,12 +269,16 @@ fn pick_head(l: &Ledger, d: &Derived, ties: &[u32]) -> Option<u32> {
             d.ends.get(li as usize).copied().flatten().filter(|_| follows).map(|(_, t)| t)
         });
         for y in by_field.into_iter().chain(by_link) {
-            if y != x && tied.contains_key(&y) {
-                followed.insert(y, ());
+            if y != x
+                && let Ok(at) = sorted.binary_search(&y)
+                && let Some(flag) = followed.get_mut(at)
+            {
+                *flag = true;
             }
         }
     }
-    let heads: Vec<u32> = ties.iter().copied().filter(|c| !followed.contains_key(c)).collect();
+    let is_followed = |c: &u32| sorted.binary_search(c).is_ok_and(|at| followed.get(at) == Some(&true));
+    let heads: Vec<u32> = ties.iter().copied().filter(|c| !is_followed(c)).collect();
     let pool = if heads.is_empty() { ties } else { &heads };
     pool.iter().copied().max_by(|&a, &b| match (l.events.get(a as usize), l.events.get(b as usize)) {
         (Some(x), Some(y)) => x.id.cmp(&y.id),
