@@ -166,6 +166,7 @@ pub const CASES: &[(&str, &str, &str, &str)] = &[
     ("ledger.view", "retries-are-linked-both-ways", include_str!("ledger.view/retries-are-linked-both-ways.call.json"), include_str!("ledger.view/retries-are-linked-both-ways.answer.json")),
     ("ledger.view", "retry-never-duplicates", include_str!("ledger.view/retry-never-duplicates.call.json"), include_str!("ledger.view/retry-never-duplicates.answer.json")),
     ("ledger.view", "row-nested-too-deep-is-reported", include_str!("ledger.view/row-nested-too-deep-is-reported.call.json"), include_str!("ledger.view/row-nested-too-deep-is-reported.answer.json")),
+    ("ledger.view", "row-with-a-lone-surrogate-in-a-key-is-reported", include_str!("ledger.view/row-with-a-lone-surrogate-in-a-key-is-reported.call.json"), include_str!("ledger.view/row-with-a-lone-surrogate-in-a-key-is-reported.answer.json")),
     ("ledger.view", "row-with-a-lone-surrogate-is-reported", include_str!("ledger.view/row-with-a-lone-surrogate-is-reported.call.json"), include_str!("ledger.view/row-with-a-lone-surrogate-is-reported.answer.json")),
     ("ledger.view", "row-with-a-number-out-of-range-is-reported", include_str!("ledger.view/row-with-a-number-out-of-range-is-reported.call.json"), include_str!("ledger.view/row-with-a-number-out-of-range-is-reported.answer.json")),
     ("ledger.view", "session-history-newest-first-with-threads", include_str!("ledger.view/session-history-newest-first-with-threads.call.json"), include_str!("ledger.view/session-history-newest-first-with-threads.answer.json")),
