@@ -9,6 +9,10 @@
 //! - `fold_values`: rows already parsed (`serde_json::Value`) moved into the
 //!   ledger → build + the same two views (10k and 100k: a million parsed rows
 //!   take gigabytes before the fold starts).
+//! - `call_one_id`: `n` rows sharing one id (half identical, half differing)
+//!   and `n` work ads of one session and one `ts` → `call("ledger.view")`
+//!   with a fleet query: the worst case for duplicates and current-ad ties.
+//!   Time and `max alloc` should grow tenfold from 10k to 100k, no more.
 //!
 //! The input sizes are printed on stderr. Run: `cargo bench --bench ledger`.
 
@@ -73,4 +77,21 @@ fn fold_values(bencher: Bencher, n: usize) {
         let history = ledger.view(&session, g.now).map(|a| a.diagnostics.len());
         black_box((fleet, history, ledger))
     });
+}
+
+#[divan::bench(args = [10_000, 100_000], sample_count = 3, sample_size = 1)]
+fn call_one_id(bencher: Bencher, n: usize) {
+    let row = |i: usize, id: &str, ts: usize| {
+        format!(
+            r#"{{"id":"{id}","ts":{ts},"namespace":"ns","eventType":"work_ad","relatedSessionId":"s{}","payloadJson":{{"status":"working","note":"n{}"}}}}"#,
+            i % 2,
+            if i.is_multiple_of(4) { i } else { 0 }
+        )
+    };
+    let events: Vec<String> =
+        (0..n).map(|i| if i % 2 == 0 { row(i, "same", 7) } else { row(i, &format!("ad-{i}"), 7) }).collect();
+    let text = format!(r#"{{"events":[{}],"now":1,"query":{{"by":"fleet"}}}}"#, events.join(","));
+    drop(events);
+    eprintln!("call_one_id n={n}: {} bytes of call text", text.len());
+    bencher.bench_local(|| black_box(hapi_a2a_core::call("ledger.view", black_box(&text)).len()));
 }

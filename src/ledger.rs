@@ -50,7 +50,7 @@
 //!   (a newer hub adding a column would otherwise flag every row).
 
 use std::borrow::Cow;
-use std::cell::OnceCell;
+use std::sync::OnceLock;
 
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -59,6 +59,7 @@ use crate::diagnostic::Diagnostic;
 use crate::error::CallError;
 
 mod artifact_view;
+mod call;
 pub mod delivery;
 mod derive;
 pub mod generate;
@@ -68,13 +69,14 @@ mod thread;
 pub mod view;
 mod views;
 
+pub(crate) use call::{CallText, read_call};
 use derive::Derived;
-use row::{Event, FastMap, Found, Link, Sym, Syms};
+use row::{Event, FastMap, Found, Link, RowText, Sym, Syms, Table};
 pub use view::*;
 
 crate::define_codes! {
-    MALFORMED_EVENT = "ledger/malformed-event", "an event row is not an object or has no string `id`; it is left out of every view";
-    MALFORMED_LINK = "ledger/malformed-link", "a link row is not an object or lacks `fromEventId`, `toEventId` or `relationType`; it is left out";
+    MALFORMED_EVENT = "ledger/malformed-event", "an event row is not an object, has no string `id`, or holds what no JSON parser keeps (a lone surrogate, a number beyond a double, nesting deeper than 126); it is left out of every view";
+    MALFORMED_LINK = "ledger/malformed-link", "a link row is not an object, lacks `fromEventId`, `toEventId` or `relationType`, or holds what no JSON parser keeps; it is left out";
     MALFORMED_FIELD = "ledger/malformed-field", "a row field has the wrong type; the row is kept and the field read as absent";
     UNKNOWN_EVENT_TYPE = "ledger/unknown-event-type", "an event type outside v1; the row is kept and shown without typed rules";
     UNKNOWN_RELATION = "ledger/unknown-relation", "a relation type outside v1; the link is kept and shown without typed rules";
@@ -124,22 +126,30 @@ pub struct Ledger<'a> {
     row_diagnostics: Vec<(Option<Sym>, Diagnostic)>,
     events_added: usize,
     links_added: usize,
-    derived: OnceCell<Derived>,
+    /// How many ids more than one row carries.
+    groups: u32,
+    derived: OnceLock<Derived>,
 }
 
+/// How deep a row may nest (the row itself is depth 1): as deep as a call
+/// may nest ([`crate::json::MAX_DEPTH`] twice) less the call and its list.
+/// A deeper row is reported and left out.
+pub const MAX_ROW_DEPTH: usize = crate::json::MAX_DEPTH * 2 - 2;
+
 /// The events that carry one id (one event: with its namespace, so a
-/// lookup need not visit the event).
+/// lookup need not visit the event; several: with the number of their
+/// group, which the derived indexes look up by namespace).
 #[derive(Clone, Debug)]
 enum Slot {
     One(u32, Sym),
-    Many(Vec<u32>),
+    Many(Vec<u32>, u32),
 }
 
 impl Slot {
     fn as_slice(&self) -> &[u32] {
         match self {
             Slot::One(i, _) => std::slice::from_ref(i),
-            Slot::Many(v) => v,
+            Slot::Many(v, _) => v,
         }
     }
 }
@@ -232,9 +242,19 @@ impl<'a> Ledger<'a> {
     }
 
     /// Adds one event row as raw JSON text, borrowed for the ledger's life:
-    /// the fold keeps no copy of it and parses it again only to show it.
+    /// the fold keeps no copy of it and parses it again only to show it. A
+    /// row holding what no JSON parser keeps (a lone surrogate, `1e400`,
+    /// nesting deeper than [`MAX_ROW_DEPTH`]) is reported and left out.
     pub fn add_event_raw(&mut self, row: &'a RawValue) -> usize {
-        self.push_event(|pos, syms, found| row::read_event_raw(row, pos, syms, found))
+        match row::read_raw(Table::Events, row.get()) {
+            Ok(text) => self.add_event_text(&text),
+            Err(_) => self.add_event(Value::Null),
+        }
+    }
+
+    /// Adds one event row already read from the call's text.
+    pub(crate) fn add_event_text(&mut self, row: &RowText<'a>) -> usize {
+        self.push_event(|pos, syms, found| row::read_event_text(row, pos, syms, found))
     }
 
     /// Adds one link row (camelCase). Returns its position (`/links/<n>`).
@@ -242,25 +262,44 @@ impl<'a> Ledger<'a> {
         self.push_link(|pos, syms, found| row::read_link_value(row, pos, syms, found))
     }
 
-    /// Adds one link row as raw JSON text, borrowed for the ledger's life.
+    /// Adds one link row as raw JSON text, borrowed for the ledger's life
+    /// (read as [`Ledger::add_event_raw`] reads an event).
     pub fn add_link_raw(&mut self, row: &'a RawValue) -> usize {
-        self.push_link(|pos, syms, found| row::read_link_raw(row, pos, syms, found))
+        match row::read_raw(Table::Links, row.get()) {
+            Ok(text) => self.add_link_text(&text),
+            Err(_) => self.add_link(Value::Null),
+        }
     }
 
+    /// Adds one link row already read from the call's text.
+    pub(crate) fn add_link_text(&mut self, row: &RowText<'a>) -> usize {
+        self.push_link(|pos, syms, found| row::read_link_text(row, pos, syms, found))
+    }
+
+    /// Numbers the next event row and reads it with `read` (one copy of
+    /// the bookkeeping for every way a row comes in).
     fn push_event(&mut self, read: impl FnOnce(usize, &mut Syms, &mut Found) -> Option<Event<'a>>) -> usize {
         let pos = self.events_added;
         self.events_added += 1;
-        self.derived = OnceCell::new();
         let mut found = Vec::new();
         let parsed = read(pos, &mut self.syms, &mut found);
+        self.keep_event(parsed, found);
+        pos
+    }
+
+    fn keep_event(&mut self, parsed: Option<Event<'a>>, found: Found) {
+        self.derived = OnceLock::new();
         let ns = parsed.as_ref().map(|e| e.ns).or_else(|| found.iter().find_map(|(ns, _)| *ns));
         self.row_diagnostics.extend(found.into_iter().map(|(_, d)| (ns, d)));
         if let Some(event) = parsed {
             let index = u32::try_from(self.events.len()).unwrap_or(u32::MAX);
             match self.ids.get_mut(event.id.as_ref()) {
                 Some(slot) => match slot {
-                    Slot::One(first, _) => *slot = Slot::Many(vec![*first, index]),
-                    Slot::Many(v) => v.push(index),
+                    Slot::One(first, _) => {
+                        *slot = Slot::Many(vec![*first, index], self.groups);
+                        self.groups += 1;
+                    }
+                    Slot::Many(v, _) => v.push(index),
                 },
                 None => {
                     self.ids.insert(event.id.clone(), Slot::One(index, event.ns));
@@ -268,21 +307,24 @@ impl<'a> Ledger<'a> {
             }
             self.events.push(event);
         }
-        pos
     }
 
     fn push_link(&mut self, read: impl FnOnce(usize, &mut Syms, &mut Found) -> Option<Link<'a>>) -> usize {
         let pos = self.links_added;
         self.links_added += 1;
-        self.derived = OnceCell::new();
         let mut found = Vec::new();
         let parsed = read(pos, &mut self.syms, &mut found);
+        self.keep_link(parsed, found);
+        pos
+    }
+
+    fn keep_link(&mut self, parsed: Option<Link<'a>>, found: Found) {
+        self.derived = OnceLock::new();
         let ns = parsed.as_ref().map(|l| l.ns).or_else(|| found.iter().find_map(|(ns, _)| *ns));
         self.row_diagnostics.extend(found.into_iter().map(|(_, d)| (ns, d)));
         if let Some(link) = parsed {
             self.links.push(link);
         }
-        pos
     }
 
     /// Makes room for `events` more event rows and `links` more link rows.

@@ -3,7 +3,6 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use crate::error::CallError;
 use crate::ledger::{self, Ledger, Query, View};
@@ -60,37 +59,15 @@ pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> 
     Ok(LedgerViewAnswer { namespace, view, diagnostics })
 }
 
-/// A `ledger.view` call read straight from its text: rows stay raw text
-/// borrowed from the input, so the fold never builds a tree of a whole
-/// ledger (the peak memory stays a small multiple of the input).
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct LedgerViewText<'a> {
-    #[serde(borrow)]
-    events: Vec<&'a RawValue>,
-    #[serde(borrow, default)]
-    links: Vec<&'a RawValue>,
-    now: f64,
-    query: Query,
-    #[serde(default)]
-    namespace: Option<String>,
-}
-
 /// `ledger.view` from call text, or `None` when the text is not a
-/// well-formed call (the generic path then says why, with its codes).
-/// Rows are kept verbatim: a key named twice inside a row is shown as it
-/// was written (`JSON.parse` keeps the last).
+/// well-formed call (the generic path then says why, with its codes). The
+/// rows are read in one pass and stay borrowed from the input, so the fold
+/// never builds a tree of a whole ledger (the peak memory stays a small
+/// multiple of the input). Rows are kept verbatim: a key named twice inside
+/// a row is shown as it was written (`JSON.parse` keeps the last).
 pub(crate) fn ledger_view_text(input: &str) -> Option<Result<LedgerViewAnswer, CallError>> {
-    let call: LedgerViewText<'_> = serde_json::from_str(input).ok()?;
-    let mut fold = Ledger::new(call.namespace.as_deref());
-    fold.reserve(call.events.len(), call.links.len());
-    for row in call.events {
-        fold.add_event_raw(row);
-    }
-    for row in call.links {
-        fold.add_link_raw(row);
-    }
-    Some(fold.view(&call.query, call.now).map(|a| LedgerViewAnswer {
+    let ledger::CallText { ledger, query, now } = ledger::read_call(input)?;
+    Some(ledger.view(&query, now).map(|a| LedgerViewAnswer {
         namespace: a.namespace,
         view: a.view,
         diagnostics: a.diagnostics,

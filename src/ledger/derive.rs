@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::row::{Event, FastMap, Kind, Rel, Sym};
+use super::row::{FastMap, Kind, Rel, Sym};
 use super::{
     CROSS_NAMESPACE_LINK, DANGLING_LINK, DUPLICATE_ID, DUPLICATE_ROW, IDEMPOTENCY_CONFLICT,
     IDEMPOTENCY_REPLAY, LINEAGE_CYCLE, Ledger, RECEIPT_NOT_FOR_HANDOFF, SELF_LINK,
@@ -30,6 +30,9 @@ pub(crate) struct Derived {
     pub(crate) diagnostics: Vec<(Sym, Diagnostic)>,
     /// Every namespace a row names, sorted by symbol.
     pub(crate) namespaces: Vec<Sym>,
+    /// Per id several rows carry (by group number): the first of those rows
+    /// in each namespace, sorted by namespace.
+    groups: Vec<Vec<(Sym, u32)>>,
 }
 
 impl Derived {
@@ -76,27 +79,52 @@ fn idx(i: usize) -> u32 {
     u32::try_from(i).unwrap_or(u32::MAX)
 }
 
-/// Looks an id up in one namespace: the canonical event, if any.
-pub(crate) fn lookup(ledger: &Ledger<'_>, canon: &[u32], id: &str, ns: Sym) -> Option<u32> {
+/// Looks an id up in one namespace: the canonical event, if any (in
+/// O(log namespaces of the id), however many rows share it).
+pub(crate) fn lookup(ledger: &Ledger<'_>, d: &Derived, id: &str, ns: Sym) -> Option<u32> {
     let i = match ledger.ids.get(id)? {
         super::Slot::One(i, n) => (*n == ns).then_some(*i)?,
-        super::Slot::Many(v) => {
-            *v.iter().find(|&&i| ledger.events.get(i as usize).is_some_and(|e| e.ns == ns))?
+        super::Slot::Many(_, g) => {
+            let spaces = d.groups.get(*g as usize)?;
+            let at = spaces.binary_search_by(|(n, _)| n.cmp(&ns)).ok()?;
+            spaces.get(at)?.1
         }
     };
-    canon.get(i as usize).copied()
+    d.canon.get(i as usize).copied()
 }
 
 /// Whether an id names an event of some namespace other than `ns`.
-pub(crate) fn exists_elsewhere(ledger: &Ledger<'_>, id: &str, ns: Sym) -> bool {
-    ledger.ids.get(id).is_some_and(|slot| {
-        slot.as_slice().iter().any(|&i| ledger.events.get(i as usize).is_some_and(|e| e.ns != ns))
-    })
+pub(crate) fn exists_elsewhere(ledger: &Ledger<'_>, d: &Derived, id: &str, ns: Sym) -> bool {
+    match ledger.ids.get(id) {
+        None => false,
+        Some(super::Slot::One(_, n)) => *n != ns,
+        Some(super::Slot::Many(_, g)) => {
+            d.groups.get(*g as usize).is_some_and(|s| s.len() > 1 || s.first().is_some_and(|(n, _)| *n != ns))
+        }
+    }
+}
+
+/// The first row of each namespace, per group of rows sharing an id.
+fn groups(ledger: &Ledger<'_>, d: &mut Derived) {
+    d.groups = vec![Vec::new(); ledger.groups as usize];
+    for slot in ledger.ids.values() {
+        let super::Slot::Many(rows, g) = slot else { continue };
+        let mut spaces: Vec<(Sym, u32)> =
+            rows.iter().filter_map(|&i| ledger.events.get(i as usize).map(|e| (e.ns, i))).collect();
+        // Rows were added in order, so a stable sort by namespace keeps the
+        // first row of each namespace first.
+        sort_list(&mut spaces, &|a, b| a.0.cmp(&b.0));
+        spaces.dedup_by_key(|(n, _)| *n);
+        if let Some(cell) = d.groups.get_mut(*g as usize) {
+            *cell = spaces;
+        }
+    }
 }
 
 pub(crate) fn derive(ledger: &Ledger<'_>) -> Derived {
     let events = &ledger.events;
     let mut d = Derived { canon: (0..idx(events.len())).collect(), ..Derived::default() };
+    groups(ledger, &mut d);
     duplicates(ledger, &mut d);
     idempotency(ledger, &mut d);
     resolve_links(ledger, &mut d);
@@ -138,7 +166,7 @@ fn duplicates(ledger: &Ledger<'_>, d: &mut Derived) {
         .ids
         .values()
         .filter_map(|slot| match slot {
-            super::Slot::Many(v) => Some(v.as_slice()),
+            super::Slot::Many(v, _) => Some(v.as_slice()),
             super::Slot::One(..) => None,
         })
         .collect();
@@ -154,23 +182,35 @@ fn duplicates(ledger: &Ledger<'_>, d: &mut Derived) {
             if group.len() < 2 {
                 continue;
             }
-            let rows: Vec<(u32, &Event<'_>, Value, String)> = group
-                .iter()
-                .filter_map(|&i| events.get(i as usize).map(|e| (i, e)))
-                .map(|(i, e)| {
-                    let v = e.to_value();
-                    let text = serde_json::to_string(&v).unwrap_or_default();
-                    (i, e, v, text)
+            // One row at a time, so a million copies of a row cost no more
+            // memory than one: the winner by (ts, compact JSON), and whether
+            // every row reads as the same value.
+            let mut winner: Option<(u32, f64, String)> = None;
+            let mut first_text: Option<String> = None;
+            let mut same_text = true;
+            for &i in &group {
+                let Some(e) = events.get(i as usize) else { continue };
+                let text = serde_json::to_string(&e.body.value()).unwrap_or_default();
+                match &first_text {
+                    Some(first) => same_text &= *first == text,
+                    None => first_text = Some(text.clone()),
+                }
+                let better = winner.as_ref().is_none_or(|(_, ts, best)| {
+                    e.ts.total_cmp(ts).then_with(|| text.as_str().cmp(best)) == std::cmp::Ordering::Less
+                });
+                if better {
+                    winner = Some((i, e.ts, text));
+                }
+            }
+            let Some((winner_index, ..)) = winner else { continue };
+            // Rows of different text can still be one value (keys in
+            // another order): compare values then, one row at a time.
+            let identical = same_text || {
+                let winner_row = events.get(winner_index as usize).map(|e| e.body.value());
+                group.iter().all(|&i| {
+                    events.get(i as usize).is_none_or(|e| Some(&e.body.value()) == winner_row.as_ref())
                 })
-                .collect();
-            let Some((winner_index, winner_row)) = rows
-                .iter()
-                .min_by(|a, b| a.1.ts.total_cmp(&b.1.ts).then_with(|| a.3.cmp(&b.3)))
-                .map(|(i, _, v, _)| (*i, v))
-            else {
-                continue;
             };
-            let identical = rows.iter().all(|(_, _, v, _)| v == winner_row);
             for &i in &group {
                 if let Some(c) = d.canon.get_mut(i as usize) {
                     *c = winner_index;
@@ -241,10 +281,11 @@ fn idempotency(ledger: &Ledger<'_>, d: &mut Derived) {
         });
         let Some((&first, rest)) = group.split_first() else { continue };
         let Some(original) = events.get(first as usize) else { continue };
+        let original_row = original.body.value();
         for &i in rest {
             let Some(e) = events.get(i as usize) else { continue };
             let at = e.pointer().key("idempotencyKey");
-            if same_body(&e.to_value(), &original.to_value()) {
+            if same_body(&e.body.value(), &original_row) {
                 if let Some(c) = d.canon.get_mut(i as usize) {
                     *c = first;
                 }
@@ -298,10 +339,10 @@ fn resolve_links(ledger: &Ledger<'_>, d: &mut Derived) {
     for link in &ledger.links {
         let at = link.pointer();
         let end = |id: &str, key: &str, d: &mut Derived| -> Option<u32> {
-            if let Some(i) = lookup(ledger, &d.canon, id, link.ns) {
+            if let Some(i) = lookup(ledger, d, id, link.ns) {
                 return Some(i);
             }
-            let (code, what) = if exists_elsewhere(ledger, id, link.ns) {
+            let (code, what) = if exists_elsewhere(ledger, d, id, link.ns) {
                 (CROSS_NAMESPACE_LINK, "an event of another namespace; it is never followed")
             } else {
                 (DANGLING_LINK, "no event in the ledger; the link is not followed")
@@ -403,8 +444,7 @@ fn related_receipts(ledger: &Ledger<'_>, d: &mut Derived) {
         if e.kind != Kind::Receipt || !d.is_canonical(i) {
             continue;
         }
-        let Some(target) = e.related_event.as_deref().and_then(|id| lookup(ledger, &d.canon, id, e.ns))
-        else {
+        let Some(target) = e.related_event.as_deref().and_then(|id| lookup(ledger, d, id, e.ns)) else {
             continue;
         };
         if target != i && ledger.events.get(target as usize).is_some_and(|t| t.kind == Kind::Handoff) {

@@ -5,12 +5,12 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::scan;
+use super::scan::{self, Problem, Reader, Syntax};
 use super::{
-    MALFORMED_EVENT, MALFORMED_FIELD, MALFORMED_LINK, UNKNOWN_EVENT_TYPE, UNKNOWN_RELATION, UNKNOWN_STATUS,
+    MALFORMED_EVENT, MALFORMED_FIELD, MALFORMED_LINK, MAX_ROW_DEPTH, UNKNOWN_EVENT_TYPE, UNKNOWN_RELATION,
+    UNKNOWN_STATUS,
 };
 use crate::diagnostic::{Diagnostic, quote};
 use crate::pointer::Pointer;
@@ -113,11 +113,12 @@ pub(crate) enum Rel {
 }
 
 /// A row as kept: parsed JSON, or the raw text it came in (borrowed from
-/// the caller's input, so the fold never holds a second copy of it).
+/// the caller's input, so the fold never holds a second copy of it; read
+/// and checked once, so it always parses).
 #[derive(Debug)]
 pub(crate) enum Body<'a> {
     Parsed(Box<Value>),
-    Raw(&'a RawValue),
+    Raw(&'a str),
 }
 
 impl Body<'_> {
@@ -126,7 +127,7 @@ impl Body<'_> {
     pub(crate) fn value(&self) -> Cow<'_, Value> {
         match self {
             Body::Parsed(v) => Cow::Borrowed(v),
-            Body::Raw(r) => Cow::Owned(serde_json::from_str(r.get()).unwrap_or(Value::Null)),
+            Body::Raw(r) => Cow::Owned(serde_json::from_str(r).unwrap_or(Value::Null)),
         }
     }
 }
@@ -238,6 +239,11 @@ impl<'v> Field<'v> {
     fn f64(&self) -> Option<f64> {
         match self {
             Field::Parsed(v) => v.as_f64(),
+            // Plain integers (timestamps) without a parser; anything else
+            // exactly as serde reads it (`-0` is `0`, as there).
+            Field::Raw(r) if r.len() <= 15 && r.bytes().all(|b| b.is_ascii_digit()) => {
+                Some(r.bytes().fold(0u64, |n, b| n * 10 + u64::from(b - b'0')) as f64)
+            }
             Field::Raw(r) if self.is(Want::Number) => {
                 serde_json::from_str::<f64>(r).ok().filter(|x| x.is_finite())
             }
@@ -266,96 +272,218 @@ enum Want {
     Object,
 }
 
-/// The fields of an event row the fold reads.
-#[derive(Default)]
-struct EventFields<'v> {
-    id: Option<Field<'v>>,
-    ts: Option<Field<'v>>,
-    namespace: Option<Field<'v>>,
-    event_type: Option<Field<'v>>,
-    source_kind: Option<Field<'v>>,
-    source_ref: Option<Field<'v>>,
-    sink_kind: Option<Field<'v>>,
-    sink_ref: Option<Field<'v>>,
-    summary: Option<Field<'v>>,
-    related_session_id: Option<Field<'v>>,
-    related_event_id: Option<Field<'v>>,
-    provenance: Option<Field<'v>>,
-    idempotency_key: Option<Field<'v>>,
-    dedupe_key: Option<Field<'v>>,
-    severity: Option<Field<'v>>,
-    confidence: Option<Field<'v>>,
-    expires_at: Option<Field<'v>>,
-    artifact_refs: Option<Field<'v>>,
-    tags: Option<Field<'v>>,
-    principal: Option<Field<'v>>,
-    payload: Option<Field<'v>>,
+/// The two tables a ledger is read from. One reader serves both: a table
+/// only says which keys of a row the fold reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Table {
+    Events,
+    Links,
 }
 
-impl<'v> EventFields<'v> {
-    /// The slot a key fills (and the slot's number), if the fold reads it.
-    fn slot(&mut self, key: &str) -> Option<(u32, &mut Option<Field<'v>>)> {
-        Some(match key {
-            "id" => (0, &mut self.id),
-            "ts" => (1, &mut self.ts),
-            "namespace" => (2, &mut self.namespace),
-            "eventType" => (3, &mut self.event_type),
-            "sourceKind" => (4, &mut self.source_kind),
-            "sourceRef" => (5, &mut self.source_ref),
-            "sinkKind" => (6, &mut self.sink_kind),
-            "sinkRef" => (7, &mut self.sink_ref),
-            "summary" => (8, &mut self.summary),
-            "relatedSessionId" => (9, &mut self.related_session_id),
-            "relatedEventId" => (10, &mut self.related_event_id),
-            "provenance" => (11, &mut self.provenance),
-            "idempotencyKey" => (12, &mut self.idempotency_key),
-            "dedupeKey" => (13, &mut self.dedupe_key),
-            "severity" => (14, &mut self.severity),
-            "confidence" => (15, &mut self.confidence),
-            "expiresAt" => (16, &mut self.expires_at),
-            "artifactRefs" => (17, &mut self.artifact_refs),
-            "tags" => (18, &mut self.tags),
-            "principal" => (19, &mut self.principal),
-            "payloadJson" => (20, &mut self.payload),
-            _ => return None,
-        })
+/// The most fields a row is read for (an event's).
+const SLOTS: usize = 21;
+/// The slot of an event's `payloadJson`, read one level down too.
+const PAYLOAD: usize = 20;
+
+/// Slots of an event row.
+mod ev {
+    pub(super) const ID: usize = 0;
+    pub(super) const TS: usize = 1;
+    pub(super) const NAMESPACE: usize = 2;
+    pub(super) const EVENT_TYPE: usize = 3;
+    pub(super) const SOURCE_KIND: usize = 4;
+    pub(super) const SOURCE_REF: usize = 5;
+    pub(super) const SINK_KIND: usize = 6;
+    pub(super) const SINK_REF: usize = 7;
+    pub(super) const SUMMARY: usize = 8;
+    pub(super) const RELATED_SESSION_ID: usize = 9;
+    pub(super) const RELATED_EVENT_ID: usize = 10;
+    pub(super) const PROVENANCE: usize = 11;
+    pub(super) const IDEMPOTENCY_KEY: usize = 12;
+    pub(super) const DEDUPE_KEY: usize = 13;
+    pub(super) const SEVERITY: usize = 14;
+    pub(super) const CONFIDENCE: usize = 15;
+    pub(super) const EXPIRES_AT: usize = 16;
+    pub(super) const ARTIFACT_REFS: usize = 17;
+    pub(super) const TAGS: usize = 18;
+    pub(super) const PRINCIPAL: usize = 19;
+}
+
+/// Slots of a link row.
+mod ln {
+    pub(super) const ID: usize = 0;
+    pub(super) const NAMESPACE: usize = 1;
+    pub(super) const FROM: usize = 2;
+    pub(super) const TO: usize = 3;
+    pub(super) const RELATION: usize = 4;
+    pub(super) const CREATED_AT: usize = 5;
+}
+
+/// Slots of an event's payload: `status`, `delivery_state`, `project`.
+const PAYLOAD_SLOTS: usize = 3;
+
+fn payload_slot(key: &str) -> Option<usize> {
+    Some(match key {
+        "status" => 0,
+        "delivery_state" => 1,
+        "project" => 2,
+        _ => return None,
+    })
+}
+
+impl Table {
+    fn name(self) -> &'static str {
+        match self {
+            Table::Events => "events",
+            Table::Links => "links",
+        }
     }
 
-    /// One pass over the row's entries (cheaper than a lookup per field).
-    fn of_value(obj: &'v Map<String, Value>) -> Self {
-        let mut f = EventFields::default();
+    /// The slot a key fills, if the fold reads it.
+    fn slot(self, key: &str) -> Option<usize> {
+        Some(match self {
+            Table::Events => match key {
+                "id" => ev::ID,
+                "ts" => ev::TS,
+                "namespace" => ev::NAMESPACE,
+                "eventType" => ev::EVENT_TYPE,
+                "sourceKind" => ev::SOURCE_KIND,
+                "sourceRef" => ev::SOURCE_REF,
+                "sinkKind" => ev::SINK_KIND,
+                "sinkRef" => ev::SINK_REF,
+                "summary" => ev::SUMMARY,
+                "relatedSessionId" => ev::RELATED_SESSION_ID,
+                "relatedEventId" => ev::RELATED_EVENT_ID,
+                "provenance" => ev::PROVENANCE,
+                "idempotencyKey" => ev::IDEMPOTENCY_KEY,
+                "dedupeKey" => ev::DEDUPE_KEY,
+                "severity" => ev::SEVERITY,
+                "confidence" => ev::CONFIDENCE,
+                "expiresAt" => ev::EXPIRES_AT,
+                "artifactRefs" => ev::ARTIFACT_REFS,
+                "tags" => ev::TAGS,
+                "principal" => ev::PRINCIPAL,
+                "payloadJson" => PAYLOAD,
+                _ => return None,
+            },
+            Table::Links => match key {
+                "id" => ln::ID,
+                "namespace" => ln::NAMESPACE,
+                "fromEventId" => ln::FROM,
+                "toEventId" => ln::TO,
+                "relationType" => ln::RELATION,
+                "createdAt" => ln::CREATED_AT,
+                _ => return None,
+            },
+        })
+    }
+}
+
+/// The fields of a row the fold reads, by slot.
+struct Fields<'v> {
+    slots: [Option<Field<'v>>; SLOTS],
+    /// The payload's fields (events), read with the row when it came as
+    /// text; `None` when they are still to be read from the payload slot.
+    payload: Option<[Option<Field<'v>>; PAYLOAD_SLOTS]>,
+}
+
+impl<'v> Fields<'v> {
+    fn get(&self, slot: usize) -> Option<Field<'v>> {
+        self.slots.get(slot).copied().flatten()
+    }
+
+    /// One pass over a parsed row's entries.
+    fn of_value(table: Table, obj: &'v Map<String, Value>) -> Self {
+        let mut slots = [None; SLOTS];
         for (key, value) in obj {
-            if let Some((_, slot)) = f.slot(key) {
+            if let Some(slot) = table.slot(key).and_then(|s| slots.get_mut(s)) {
                 *slot = Field::of_value(Some(value));
             }
         }
-        f
-    }
-
-    /// One pass over a raw row's text; `None` when it is not an object or
-    /// names a field the fold reads twice.
-    fn of_text(text: &'v str) -> Option<Self> {
-        let mut f = EventFields::default();
-        let mut seen = 0u32;
-        scan::entries(text, &mut |key, value| match f.slot(key) {
-            Some((bit, slot)) => fill(&mut seen, bit, slot, value),
-            None => true,
-        })?;
-        Some(f)
+        Fields { slots, payload: None }
     }
 }
 
-/// Fills the slot numbered `bit` (below 32) with a raw value; `false` when
-/// it was filled before (serde refuses a struct field named twice). A JSON
-/// `null` reads as absent, as serde reads an `Option`.
-fn fill<'v>(seen: &mut u32, bit: u32, slot: &mut Option<Field<'v>>, value: &'v str) -> bool {
-    let bit = 1u32 << (bit & 31);
-    if *seen & bit != 0 {
-        return false;
+/// A row as read from text by [`read_row`].
+pub(crate) struct RowText<'v> {
+    /// The row's text.
+    text: &'v str,
+    /// Whether it is an object.
+    object: bool,
+    slots: [Option<&'v str>; SLOTS],
+    payload: [Option<&'v str>; PAYLOAD_SLOTS],
+    /// A field the fold reads is named twice in the row.
+    twice: bool,
+    /// A payload field the fold reads is named twice.
+    payload_twice: bool,
+    /// What a parser would refuse in the row, and the key it is under.
+    problem: Option<(Problem, Option<Cow<'v, str>>)>,
+}
+
+/// Reads one row of `table` at the cursor (at `depth`): every byte of it is
+/// checked, and the fields the fold reads (for events, the payload's too)
+/// are kept as slices of the text, in the same pass.
+pub(crate) fn read_row<'v>(r: &mut Reader<'v>, depth: usize, table: Table) -> Result<RowText<'v>, Syntax> {
+    r.ws();
+    let start = r.pos();
+    let mut slots: [Option<&'v str>; SLOTS] = [None; SLOTS];
+    let mut payload: [Option<&'v str>; PAYLOAD_SLOTS] = [None; PAYLOAD_SLOTS];
+    let (mut seen, mut payload_seen) = (0u32, 0u32);
+    let (mut twice, mut payload_twice) = (false, false);
+    let mut problem_key: Option<Cow<'v, str>> = None;
+    let object = r.entries(depth, &mut |r, key| {
+        let had_problem = r.problem().is_some();
+        match table.slot(&key) {
+            Some(PAYLOAD) if table == Table::Events => {
+                r.ws();
+                let from = r.pos();
+                let is_object = r.entries(depth + 1, &mut |r, key| {
+                    let value = r.value(depth + 2)?;
+                    if let Some(slot) = payload_slot(&key) {
+                        payload_twice |= !mark(&mut payload_seen, slot);
+                        if let Some(cell) = payload.get_mut(slot) {
+                            *cell = Some(value);
+                        }
+                    }
+                    Ok(())
+                })?;
+                if !is_object {
+                    r.value(depth + 1)?;
+                }
+                twice |= !mark(&mut seen, PAYLOAD);
+                if let Some(cell) = slots.get_mut(PAYLOAD) {
+                    *cell = Some(r.since(from));
+                }
+            }
+            Some(slot) => {
+                let value = r.value(depth + 1)?;
+                twice |= !mark(&mut seen, slot);
+                if let Some(cell) = slots.get_mut(slot) {
+                    *cell = Some(value);
+                }
+            }
+            None => {
+                r.value(depth + 1)?;
+            }
+        }
+        if !had_problem && r.problem().is_some() {
+            problem_key = Some(key);
+        }
+        Ok(())
+    })?;
+    if !object {
+        r.value(depth)?;
     }
+    let problem = r.take_problem().map(|(p, _)| (p, problem_key));
+    Ok(RowText { text: r.since(start), object, slots, payload, twice, payload_twice, problem })
+}
+
+/// Marks `slot` (below 32) seen; `false` when it was seen before.
+fn mark(seen: &mut u32, slot: usize) -> bool {
+    let bit = 1u32 << (slot & 31);
+    let fresh = *seen & bit == 0;
     *seen |= bit;
-    *slot = Field::of_raw(value);
-    true
+    fresh
 }
 
 /// Payload `status`, `delivery_state` and `project` (`Err` when not a string).
@@ -365,83 +493,122 @@ struct PayloadFields<'v> {
     project: Option<Cow<'v, str>>,
 }
 
-fn payload_fields<'v>(payload: Option<Field<'v>>) -> PayloadFields<'v> {
+fn payload_fields<'v>(f: &Fields<'v>) -> PayloadFields<'v> {
     fn read<'x>(f: Option<Field<'x>>) -> Option<Result<Cow<'x, str>, ()>> {
         f.map(|f| f.str().ok_or(()))
     }
     fn own(c: Cow<'_, str>) -> Cow<'static, str> {
         Cow::Owned(c.into_owned())
     }
-    let none = || PayloadFields { status: None, delivery_state: None, project: None };
-    let Some(payload) = payload.filter(|p| p.is(Want::Object)) else { return none() };
-    let of_value = |v: &'v Value| {
-        let f = |k: &str| Field::of_value(v.get(k));
-        PayloadFields {
-            status: read(f("status")),
-            delivery_state: read(f("delivery_state")),
-            project: f("project").and_then(|p| p.str()),
-        }
+    let of = |[status, delivery_state, project]: [Option<Field<'v>>; PAYLOAD_SLOTS]| PayloadFields {
+        status: read(status),
+        delivery_state: read(delivery_state),
+        project: project.and_then(|p| p.str()),
     };
-    match payload {
-        Field::Parsed(v) => of_value(v),
-        Field::Raw(r) => match payload_text(r) {
-            Some([status, delivery_state, project]) => PayloadFields {
-                status: read(status),
-                delivery_state: read(delivery_state),
-                project: project.and_then(|p| p.str()),
-            },
-            // A key named twice: read it as `JSON.parse` would (last wins).
-            None => match serde_json::from_str::<Value>(r) {
-                Ok(v) => {
-                    let f = |k: &str| Field::of_value(v.get(k));
-                    PayloadFields {
-                        status: read(f("status")).map(|r| r.map(own)),
-                        delivery_state: read(f("delivery_state")).map(|r| r.map(own)),
-                        project: f("project").and_then(|p| p.str()).map(own),
-                    }
+    let none = || PayloadFields { status: None, delivery_state: None, project: None };
+    let Some(field) = f.get(PAYLOAD).filter(|p| p.is(Want::Object)) else { return none() };
+    if let Some(read_with_row) = f.payload {
+        return of(read_with_row);
+    }
+    match field {
+        Field::Parsed(v) => of(["status", "delivery_state", "project"].map(|k| Field::of_value(v.get(k)))),
+        // A key named twice: read it as `JSON.parse` would (last wins).
+        Field::Raw(r) => match serde_json::from_str::<Value>(r) {
+            Ok(v) => {
+                let f = |k: &str| Field::of_value(v.get(k));
+                PayloadFields {
+                    status: read(f("status")).map(|r| r.map(own)),
+                    delivery_state: read(f("delivery_state")).map(|r| r.map(own)),
+                    project: f("project").and_then(|p| p.str()).map(own),
                 }
-                Err(_) => none(),
-            },
+            }
+            Err(_) => none(),
         },
     }
-}
-
-/// Payload `status`, `delivery_state` and `project` read from raw text;
-/// `None` when one of them is named twice.
-fn payload_text(text: &str) -> Option<[Option<Field<'_>>; 3]> {
-    let mut f = [None, None, None];
-    let mut seen = 0u32;
-    scan::entries(text, &mut |key, value| {
-        let bit = match key {
-            "status" => 0,
-            "delivery_state" => 1,
-            "project" => 2,
-            _ => return true,
-        };
-        f.get_mut(bit as usize).is_some_and(|slot| fill(&mut seen, bit, slot, value))
-    })?;
-    Some(f)
 }
 
 /// Where a row is, turned into a pointer only when there is a finding.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct At {
-    table: &'static str,
+    table: Table,
     pos: usize,
 }
 
 impl At {
     fn ptr(&self) -> Pointer {
-        Pointer::root().key(self.table).index(self.pos)
+        Pointer::root().key(self.table.name()).index(self.pos)
     }
 
     fn key(&self, key: &str) -> Pointer {
         self.ptr().key(key)
     }
+
+    /// The code of a row that cannot be read at all.
+    fn malformed(&self) -> &'static str {
+        match self.table {
+            Table::Events => MALFORMED_EVENT,
+            Table::Links => MALFORMED_LINK,
+        }
+    }
 }
 
 /// Row-level findings, with the namespace the row names (when read).
 pub(crate) type Found = Vec<(Option<Sym>, Diagnostic)>;
+
+/// A parsed row as an object, or a finding.
+fn object<'v>(row: &'v Value, at: &At, found: &mut Found) -> Option<&'v Map<String, Value>> {
+    let obj = row.as_object();
+    if obj.is_none() {
+        let what = match at.table {
+            Table::Events => "an event row must be an object",
+            Table::Links => "a link row must be an object",
+        };
+        found.push((None, Diagnostic::error(at.malformed(), &at.ptr(), what)));
+    }
+    obj
+}
+
+/// The fields of a row read from text: `Err` with the row parsed when it is
+/// not an object or names a field twice (read it as `JSON.parse` would);
+/// `None`, with a finding, when it holds what no parser keeps.
+fn text_fields<'v>(
+    row: &RowText<'v>,
+    at: &At,
+    syms: &mut Syms,
+    found: &mut Found,
+) -> Option<Result<Fields<'v>, Value>> {
+    if let Some((problem, key)) = &row.problem {
+        let ns_slot = match at.table {
+            Table::Events => ev::NAMESPACE,
+            Table::Links => ln::NAMESPACE,
+        };
+        let ns = row.slots.get(ns_slot).copied().flatten().and_then(scan::string).map(|n| syms.intern(&n));
+        let (ptr, what) = match key {
+            Some(key) => (at.key(key), format!("`{key}`")),
+            None => (at.ptr(), "the row".to_owned()),
+        };
+        found.push((
+            ns,
+            Diagnostic::error(
+                at.malformed(),
+                &ptr,
+                format!(
+                    "{what} {}; the row cannot be read and is left out of every view",
+                    problem.describe(MAX_ROW_DEPTH)
+                ),
+            )
+            .with_help("a JSON parser refuses it too: fix the row where it is stored"),
+        ));
+        return None;
+    }
+    if !row.object || row.twice {
+        return Some(Err(serde_json::from_str::<Value>(row.text).unwrap_or(Value::Null)));
+    }
+    Some(Ok(Fields {
+        slots: row.slots.map(|s| s.and_then(Field::of_raw)),
+        payload: (!row.payload_twice).then(|| row.payload.map(|s| s.and_then(Field::of_raw))),
+    }))
+}
 
 /// Reads an event row given as JSON; `None` (with a diagnostic) when it has
 /// no usable id.
@@ -451,38 +618,39 @@ pub(crate) fn read_event_value<'a>(
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<Event<'a>> {
-    let at = At { table: "events", pos };
-    let Some(obj) = row.as_object() else {
-        found.push((None, Diagnostic::error(MALFORMED_EVENT, &at.ptr(), "an event row must be an object")));
-        return None;
-    };
-    let read = read_fields(&EventFields::of_value(obj), &at, syms, found)?;
+    let at = At { table: Table::Events, pos };
+    let obj = object(&row, &at, found)?;
+    let read = read_fields(&Fields::of_value(Table::Events, obj), &at, syms, found)?;
     let read = read.into_owned();
     Some(read.into_event(pos, Body::Parsed(Box::new(row)), |c| c))
 }
 
-/// Reads an event row given as raw JSON text, borrowing its strings.
-pub(crate) fn read_event_raw<'a>(
-    row: &'a RawValue,
+/// Reads an event row read from text, borrowing its strings.
+pub(crate) fn read_event_text<'a>(
+    row: &RowText<'a>,
     pos: usize,
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<Event<'a>> {
-    let at = At { table: "events", pos };
-    // serde reads a struct from an array too: only objects take the fast way.
-    match EventFields::of_text(row.get()) {
-        Some(fields) => {
+    let at = At { table: Table::Events, pos };
+    match text_fields(row, &at, syms, found)? {
+        Ok(fields) => {
             let read = read_fields(&fields, &at, syms, found)?;
-            Some(read.into_event(pos, Body::Raw(row), |c| c))
+            Some(read.into_event(pos, Body::Raw(row.text), |c| c))
         }
-        // Not an object, or a key named twice: read it as parsed JSON.
-        None => {
-            let value = serde_json::from_str::<Value>(row.get()).unwrap_or(Value::Null);
+        Err(value) => {
             let mut event = read_event_value(value, pos, syms, found)?;
-            event.body = Body::Raw(row);
+            event.body = Body::Raw(row.text);
             Some(event)
         }
     }
+}
+
+/// Reads a row of `table` given as raw JSON text on its own.
+pub(crate) fn read_raw<'a>(table: Table, row: &'a str) -> Result<RowText<'a>, Syntax> {
+    let mut r = Reader::new(row, MAX_ROW_DEPTH);
+    let read = read_row(&mut r, 0, table)?;
+    if r.at_end() { Ok(read) } else { Err(Syntax) }
 }
 
 /// The indexed fields of an event, before they are tied to a body.
@@ -548,9 +716,10 @@ impl<'v> Read<'v> {
     }
 }
 
-fn read_fields<'v>(f: &EventFields<'v>, at: &At, syms: &mut Syms, found: &mut Found) -> Option<Read<'v>> {
-    let ns = f.namespace.and_then(|n| n.str()).map(|n| syms.intern(&n));
-    let Some(id) = f.id.and_then(|i| i.str()).filter(|s| !s.is_empty()) else {
+fn read_fields<'v>(f: &Fields<'v>, at: &At, syms: &mut Syms, found: &mut Found) -> Option<Read<'v>> {
+    let field = |slot: usize| f.get(slot);
+    let ns = field(ev::NAMESPACE).and_then(|n| n.str()).map(|n| syms.intern(&n));
+    let Some(id) = field(ev::ID).and_then(|i| i.str()).filter(|s| !s.is_empty()) else {
         found.push((
             ns,
             Diagnostic::error(MALFORMED_EVENT, &at.key("id"), "an event row needs a non-empty string `id`"),
@@ -558,42 +727,48 @@ fn read_fields<'v>(f: &EventFields<'v>, at: &At, syms: &mut Syms, found: &mut Fo
         return None;
     };
     let strings = [
-        ("sourceKind", f.source_kind),
-        ("sourceRef", f.source_ref),
-        ("sinkKind", f.sink_kind),
-        ("sinkRef", f.sink_ref),
-        ("eventType", f.event_type),
-        ("summary", f.summary),
-        ("relatedSessionId", f.related_session_id),
-        ("relatedEventId", f.related_event_id),
-        ("provenance", f.provenance),
-        ("idempotencyKey", f.idempotency_key),
-        ("dedupeKey", f.dedupe_key),
-        ("severity", f.severity),
-        ("namespace", f.namespace),
+        ("sourceKind", field(ev::SOURCE_KIND)),
+        ("sourceRef", field(ev::SOURCE_REF)),
+        ("sinkKind", field(ev::SINK_KIND)),
+        ("sinkRef", field(ev::SINK_REF)),
+        ("eventType", field(ev::EVENT_TYPE)),
+        ("summary", field(ev::SUMMARY)),
+        ("relatedSessionId", field(ev::RELATED_SESSION_ID)),
+        ("relatedEventId", field(ev::RELATED_EVENT_ID)),
+        ("provenance", field(ev::PROVENANCE)),
+        ("idempotencyKey", field(ev::IDEMPOTENCY_KEY)),
+        ("dedupeKey", field(ev::DEDUPE_KEY)),
+        ("severity", field(ev::SEVERITY)),
+        ("namespace", field(ev::NAMESPACE)),
     ];
     check_types(at, &strings, Want::String, "a string", found);
     check_types(
         at,
-        &[("ts", f.ts), ("confidence", f.confidence), ("expiresAt", f.expires_at)],
+        &[("ts", field(ev::TS)), ("confidence", field(ev::CONFIDENCE)), ("expiresAt", field(ev::EXPIRES_AT))],
         Want::Number,
         "a number",
         found,
     );
-    check_types(at, &[("artifactRefs", f.artifact_refs), ("tags", f.tags)], Want::Array, "an array", found);
-    check_types(at, &[("principal", f.principal)], Want::Object, "an object", found);
+    check_types(
+        at,
+        &[("artifactRefs", field(ev::ARTIFACT_REFS)), ("tags", field(ev::TAGS))],
+        Want::Array,
+        "an array",
+        found,
+    );
+    check_types(at, &[("principal", field(ev::PRINCIPAL))], Want::Object, "an object", found);
     let ns = ns.unwrap_or_else(|| {
         found.push((None, missing(at, "namespace")));
         syms.intern("")
     });
-    let ts = f.ts.and_then(|t| t.f64()).unwrap_or_else(|| {
-        if f.ts.is_none() {
+    let ts = field(ev::TS).and_then(|t| t.f64()).unwrap_or_else(|| {
+        if field(ev::TS).is_none() {
             found.push((None, missing(at, "ts")));
         }
         0.0
     });
     let text = |x: Option<Field<'v>>| x.and_then(|x| x.str());
-    let event_type = text(f.event_type).unwrap_or(Cow::Borrowed(""));
+    let event_type = text(field(ev::EVENT_TYPE)).unwrap_or(Cow::Borrowed(""));
     let kind = match event_type.as_ref() {
         "handoff" => Kind::Handoff,
         "handoff_receipt" => Kind::Receipt,
@@ -614,14 +789,15 @@ fn read_fields<'v>(f: &EventFields<'v>, at: &At, syms: &mut Syms, found: &mut Fo
         let is_session = text(kind).is_none_or(|k| k == "session");
         text(r).filter(|r| is_session && !r.is_empty()).map(|r| syms.intern(&r))
     };
-    let source = session(f.source_kind, f.source_ref);
-    let sink = session(f.sink_kind, f.sink_ref);
-    let related_session = text(f.related_session_id).filter(|s| !s.is_empty()).map(|s| syms.intern(&s));
-    let payload = payload_fields(f.payload);
+    let source = session(field(ev::SOURCE_KIND), field(ev::SOURCE_REF));
+    let sink = session(field(ev::SINK_KIND), field(ev::SINK_REF));
+    let related_session =
+        text(field(ev::RELATED_SESSION_ID)).filter(|s| !s.is_empty()).map(|s| syms.intern(&s));
+    let payload = payload_fields(f);
     let status = check_payload_status(&payload, kind, at, found).map(|s| syms.intern(&s));
     let project = match payload.project.as_deref().filter(|p| !p.is_empty()) {
         Some(p) => Some(syms.intern(p)),
-        None => f.tags.and_then(|t| {
+        None => field(ev::TAGS).and_then(|t| {
             let tags = t.strings();
             let p = tags.iter().find_map(|t| t.strip_prefix("project:").filter(|p| !p.is_empty()));
             p.map(|p| syms.intern(p))
@@ -636,9 +812,9 @@ fn read_fields<'v>(f: &EventFields<'v>, at: &At, syms: &mut Syms, found: &mut Fo
         source,
         sink,
         related_session,
-        related_event: text(f.related_event_id).filter(|s| !s.is_empty()),
-        expires_at: f.expires_at.and_then(|x| x.f64()),
-        idempotency_key: text(f.idempotency_key).filter(|s| !s.is_empty()),
+        related_event: text(field(ev::RELATED_EVENT_ID)).filter(|s| !s.is_empty()),
+        expires_at: field(ev::EXPIRES_AT).and_then(|x| x.f64()),
+        idempotency_key: text(field(ev::IDEMPOTENCY_KEY)).filter(|s| !s.is_empty()),
         status,
         project,
     })
@@ -679,38 +855,6 @@ fn check_payload_status<'v>(
     }
 }
 
-#[derive(Default)]
-struct LinkFields<'v> {
-    id: Option<Field<'v>>,
-    namespace: Option<Field<'v>>,
-    from: Option<Field<'v>>,
-    to: Option<Field<'v>>,
-    relation: Option<Field<'v>>,
-    created_at: Option<Field<'v>>,
-}
-
-impl<'v> LinkFields<'v> {
-    /// One pass over a raw row's text; `None` when it is not an object or
-    /// names a field the fold reads twice.
-    fn of_text(text: &'v str) -> Option<Self> {
-        let mut f = LinkFields::default();
-        let mut seen = 0u32;
-        scan::entries(text, &mut |key, value| {
-            let (bit, slot) = match key {
-                "id" => (0, &mut f.id),
-                "namespace" => (1, &mut f.namespace),
-                "fromEventId" => (2, &mut f.from),
-                "toEventId" => (3, &mut f.to),
-                "relationType" => (4, &mut f.relation),
-                "createdAt" => (5, &mut f.created_at),
-                _ => return true,
-            };
-            fill(&mut seen, bit, slot, value)
-        })?;
-        Some(f)
-    }
-}
-
 /// Reads a link row given as JSON; `None` (with a diagnostic) when it
 /// cannot be followed.
 pub(crate) fn read_link_value<'a>(
@@ -719,22 +863,11 @@ pub(crate) fn read_link_value<'a>(
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<Link<'a>> {
-    let at = At { table: "links", pos };
-    let Some(obj) = row.as_object() else {
-        found.push((None, Diagnostic::error(MALFORMED_LINK, &at.ptr(), "a link row must be an object")));
-        return None;
-    };
-    let f = |k: &str| Field::of_value(obj.get(k));
-    let fields = LinkFields {
-        id: f("id"),
-        namespace: f("namespace"),
-        from: f("fromEventId"),
-        to: f("toEventId"),
-        relation: f("relationType"),
-        created_at: f("createdAt"),
-    };
+    let at = At { table: Table::Links, pos };
+    let obj = object(&row, &at, found)?;
     let own = |c: Cow<'_, str>| -> Cow<'a, str> { Cow::Owned(c.into_owned()) };
-    let (id, ns, from, to, rel, relation) = read_link_fields(&fields, &at, syms, found)?;
+    let (id, ns, from, to, rel, relation) =
+        read_link_fields(&Fields::of_value(Table::Links, obj), &at, syms, found)?;
     Some(Link {
         pos: u32::try_from(pos).unwrap_or(u32::MAX),
         id: own(id),
@@ -747,16 +880,16 @@ pub(crate) fn read_link_value<'a>(
     })
 }
 
-/// Reads a link row given as raw JSON text, borrowing its strings.
-pub(crate) fn read_link_raw<'a>(
-    row: &'a RawValue,
+/// Reads a link row read from text, borrowing its strings.
+pub(crate) fn read_link_text<'a>(
+    row: &RowText<'a>,
     pos: usize,
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<Link<'a>> {
-    let at = At { table: "links", pos };
-    match LinkFields::of_text(row.get()) {
-        Some(fields) => {
+    let at = At { table: Table::Links, pos };
+    match text_fields(row, &at, syms, found)? {
+        Ok(fields) => {
             let (id, ns, from, to, rel, relation) = read_link_fields(&fields, &at, syms, found)?;
             Some(Link {
                 pos: u32::try_from(pos).unwrap_or(u32::MAX),
@@ -766,13 +899,12 @@ pub(crate) fn read_link_raw<'a>(
                 to,
                 rel,
                 relation,
-                body: Body::Raw(row),
+                body: Body::Raw(row.text),
             })
         }
-        None => {
-            let value = serde_json::from_str::<Value>(row.get()).unwrap_or(Value::Null);
+        Err(value) => {
             let mut link = read_link_value(value, pos, syms, found)?;
-            link.body = Body::Raw(row);
+            link.body = Body::Raw(row.text);
             Some(link)
         }
     }
@@ -780,15 +912,17 @@ pub(crate) fn read_link_raw<'a>(
 
 type LinkRead<'v> = (Cow<'v, str>, Sym, Cow<'v, str>, Cow<'v, str>, Rel, Sym);
 
-fn read_link_fields<'v>(
-    f: &LinkFields<'v>,
-    at: &At,
-    syms: &mut Syms,
-    found: &mut Found,
-) -> Option<LinkRead<'v>> {
-    let ns = f.namespace.and_then(|n| n.str()).map(|n| syms.intern(&n));
-    check_types(at, &[("id", f.id), ("namespace", f.namespace)], Want::String, "a string", found);
-    check_types(at, &[("createdAt", f.created_at)], Want::Number, "a number", found);
+fn read_link_fields<'v>(f: &Fields<'v>, at: &At, syms: &mut Syms, found: &mut Found) -> Option<LinkRead<'v>> {
+    let field = |slot: usize| f.get(slot);
+    let ns = field(ln::NAMESPACE).and_then(|n| n.str()).map(|n| syms.intern(&n));
+    check_types(
+        at,
+        &[("id", field(ln::ID)), ("namespace", field(ln::NAMESPACE))],
+        Want::String,
+        "a string",
+        found,
+    );
+    check_types(at, &[("createdAt", field(ln::CREATED_AT))], Want::Number, "a number", found);
     let mut text = |k: &str, x: Option<Field<'v>>| {
         let v = x.and_then(|x| x.str()).filter(|s| !s.is_empty());
         if v.is_none() {
@@ -803,8 +937,11 @@ fn read_link_fields<'v>(
         }
         v
     };
-    let (from, to, relation) =
-        (text("fromEventId", f.from), text("toEventId", f.to), text("relationType", f.relation));
+    let (from, to, relation) = (
+        text("fromEventId", field(ln::FROM)),
+        text("toEventId", field(ln::TO)),
+        text("relationType", field(ln::RELATION)),
+    );
     let (Some(from), Some(to), Some(relation)) = (from, to, relation) else { return None };
     let ns = ns.unwrap_or_else(|| {
         found.push((None, missing(at, "namespace")));
@@ -831,7 +968,7 @@ fn read_link_fields<'v>(
             Rel::Other
         }
     };
-    let id = f.id.and_then(|i| i.str()).unwrap_or(Cow::Borrowed(""));
+    let id = field(ln::ID).and_then(|i| i.str()).unwrap_or(Cow::Borrowed(""));
     Some((id, ns, from, to, rel, syms.intern(&relation)))
 }
 

@@ -1,94 +1,416 @@
-//! A one-pass reader of JSON text that is already known to be well formed
-//! (a row serde has taken as a raw value): the entries of an object and the
-//! items of an array, as borrowed slices of the text. It decides nothing a
-//! JSON parser would: it only finds where each key and value begins and
-//! ends, so a row is walked once instead of once per field.
+//! One pass over JSON text that checks it as a parser would and hands the
+//! fold only what it indexes: the entries of a row (and of its payload) as
+//! borrowed slices of the text. Nothing is built: no tree, no string unless
+//! a key is escaped.
+//!
+//! Two kinds of trouble are told apart. Text that is not JSON is a syntax
+//! error ([`Syntax`]): the reader stops. JSON that a parser would still
+//! refuse to hold — a lone UTF-16 surrogate, a number beyond a double,
+//! nesting deeper than the limit — is a [`Problem`]: the reader notes the
+//! first one and goes on, so the row it is in can be reported and left out
+//! while the rest of the ledger is read.
 
 use std::borrow::Cow;
 
-/// A cursor over well-formed JSON text.
-struct Scan<'v> {
-    text: &'v str,
-    pos: usize,
+/// The text is not JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Syntax;
+
+/// Why well-formed JSON cannot be held as a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Problem {
+    /// A `\uXXXX` escape of half a surrogate pair, without its other half.
+    LoneSurrogate,
+    /// A number beyond the range of an IEEE 754 double.
+    OutOfRange,
+    /// Arrays and objects nested deeper than the reader's limit.
+    TooDeep,
 }
 
-impl<'v> Scan<'v> {
-    fn peek(&self) -> u8 {
+impl Problem {
+    /// What the problem is, for a message (`limit`: the nesting limit).
+    pub(crate) fn describe(self, limit: usize) -> String {
+        match self {
+            Problem::LoneSurrogate => "holds a lone UTF-16 surrogate".to_owned(),
+            Problem::OutOfRange => "holds a number beyond the range of a double".to_owned(),
+            Problem::TooDeep => format!("nests arrays and objects deeper than a row may ({limit} levels)"),
+        }
+    }
+}
+
+const QUOTES: u64 = 0x2222_2222_2222_2222;
+const SLASHES: u64 = 0x5c5c_5c5c_5c5c_5c5c;
+const LOWS: u64 = 0x0101_0101_0101_0101;
+const SPACES: u64 = 0x2020_2020_2020_2020;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each of the eight bytes of `w` that is `"`, `\` or below
+/// 0x20. Bits above a flagged byte may be false, the lowest never is: it
+/// marks the first special byte.
+fn special(w: u64) -> u64 {
+    let zero = |x: u64| x.wrapping_sub(LOWS) & !x & HIGHS;
+    zero(w ^ QUOTES) | zero(w ^ SLASHES) | (w.wrapping_sub(SPACES) & !w & HIGHS)
+}
+
+/// What [`Reader::entries`] calls with each key: it reads the value.
+pub(crate) type EntryVisitor<'f, 'v> = dyn FnMut(&mut Reader<'v>, Cow<'v, str>) -> Result<(), Syntax> + 'f;
+
+/// A cursor over JSON text.
+pub(crate) struct Reader<'v> {
+    text: &'v str,
+    pos: usize,
+    /// The first problem met (and where), if any.
+    problem: Option<(Problem, usize)>,
+    /// How deep values may nest below depth 0.
+    max_depth: usize,
+    /// Open containers of the value being skipped (`true`: an object).
+    stack: Vec<bool>,
+}
+
+impl<'v> Reader<'v> {
+    pub(crate) fn new(text: &'v str, max_depth: usize) -> Self {
+        Reader { text, pos: 0, problem: None, max_depth, stack: Vec::new() }
+    }
+
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    pub(crate) fn problem(&self) -> Option<(Problem, usize)> {
+        self.problem
+    }
+
+    /// Forgets the problem met so far (the next row starts clean).
+    pub(crate) fn take_problem(&mut self) -> Option<(Problem, usize)> {
+        self.problem.take()
+    }
+
+    /// The text from `start` to the cursor.
+    pub(crate) fn since(&self, start: usize) -> &'v str {
+        self.text.get(start..self.pos).unwrap_or("")
+    }
+
+    fn note(&mut self, problem: Problem) {
+        if self.problem.is_none() {
+            self.problem = Some((problem, self.pos));
+        }
+    }
+
+    pub(crate) fn peek(&self) -> u8 {
         self.text.as_bytes().get(self.pos).copied().unwrap_or(0)
     }
 
-    fn ws(&mut self) {
+    pub(crate) fn ws(&mut self) {
         while matches!(self.peek(), b' ' | b'\t' | b'\n' | b'\r') {
             self.pos += 1;
         }
     }
 
-    /// A string at the cursor, with its quotes; whether it has escapes.
-    fn string(&mut self) -> Option<(&'v str, bool)> {
-        let bytes = self.text.as_bytes();
-        let start = self.pos;
-        let mut i = start + 1;
-        let mut escaped = false;
-        loop {
-            let rest = bytes.get(i..)?;
-            let k = rest.iter().position(|&b| b == b'"' || b == b'\\')?;
-            i += k;
-            if bytes.get(i) == Some(&b'"') {
-                break;
-            }
-            escaped = true;
-            i += 2;
+    /// Steps over `byte` (after whitespace), or fails.
+    pub(crate) fn expect(&mut self, byte: u8) -> Result<(), Syntax> {
+        self.ws();
+        if self.peek() != byte {
+            return Err(Syntax);
         }
-        self.pos = i + 1;
-        Some((self.text.get(start..=i)?, escaped))
+        self.pos += 1;
+        Ok(())
     }
 
-    /// The value at the cursor, as written.
-    fn value(&mut self) -> Option<&'v str> {
-        let start = self.pos;
-        match self.peek() {
-            b'"' => {
-                self.string()?;
+    /// Whether the text ends here (whitespace aside).
+    pub(crate) fn at_end(&mut self) -> bool {
+        self.ws();
+        self.pos >= self.text.len()
+    }
+
+    /// A string at the cursor; answers whether it holds an escape.
+    fn string(&mut self) -> Result<bool, Syntax> {
+        let bytes = self.text.as_bytes();
+        if bytes.get(self.pos) != Some(&b'"') {
+            return Err(Syntax);
+        }
+        let mut i = self.pos + 1;
+        let mut escaped = false;
+        loop {
+            // Eight bytes at a time, straight to the first special one.
+            while let Some(word) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+                let hits = special(u64::from_le_bytes(*word));
+                if hits != 0 {
+                    i += (hits.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                i += 8;
             }
-            b'{' | b'[' => {
-                let bytes = self.text.as_bytes();
-                let mut depth = 0usize;
-                loop {
-                    // Jump to the next byte that opens, closes or quotes.
-                    let rest = bytes.get(self.pos..)?;
-                    self.pos += rest.iter().position(|&b| matches!(b, b'"' | b'{' | b'[' | b'}' | b']'))?;
-                    match self.peek() {
-                        b'"' => {
-                            self.string()?;
-                        }
-                        b'{' | b'[' => {
-                            depth += 1;
-                            self.pos += 1;
-                        }
-                        _ => {
-                            depth = depth.checked_sub(1)?;
-                            self.pos += 1;
-                            if depth == 0 {
-                                break;
-                            }
+            match bytes.get(i).copied() {
+                None => return Err(Syntax),
+                Some(b'"') => {
+                    self.pos = i + 1;
+                    return Ok(escaped);
+                }
+                Some(b'\\') => {
+                    escaped = true;
+                    self.pos = i;
+                    i = self.escape()?;
+                }
+                Some(0..0x20) => return Err(Syntax),
+                Some(_) => i += 1,
+            }
+        }
+    }
+
+    /// The escape at the cursor (a backslash); answers where it ends.
+    fn escape(&mut self) -> Result<usize, Syntax> {
+        let bytes = self.text.as_bytes();
+        let at = self.pos;
+        match bytes.get(at + 1).copied() {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => Ok(at + 2),
+            Some(b'u') => {
+                let unit = hex4(bytes, at + 2).ok_or(Syntax)?;
+                match unit {
+                    0xD800..=0xDBFF => {
+                        let low = if bytes.get(at + 6) == Some(&b'\\') && bytes.get(at + 7) == Some(&b'u') {
+                            hex4(bytes, at + 8)
+                        } else {
+                            None
+                        };
+                        if matches!(low, Some(0xDC00..=0xDFFF)) {
+                            Ok(at + 12)
+                        } else {
+                            self.note(Problem::LoneSurrogate);
+                            Ok(at + 6)
                         }
                     }
+                    0xDC00..=0xDFFF => {
+                        self.note(Problem::LoneSurrogate);
+                        Ok(at + 6)
+                    }
+                    _ => Ok(at + 6),
                 }
             }
-            0 => return None,
-            _ => {
-                while !matches!(self.peek(), b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r' | 0) {
+            _ => Err(Syntax),
+        }
+    }
+
+    /// A key at the cursor, decoded, and the colon after it.
+    pub(crate) fn key(&mut self) -> Result<Cow<'v, str>, Syntax> {
+        self.ws();
+        let start = self.pos;
+        let escaped = self.string()?;
+        let key = if escaped {
+            // Well formed by now: only a lone surrogate (a problem already
+            // noted, so the row is left out) keeps it from decoding.
+            Cow::Owned(
+                serde_json::from_str::<String>(self.since(start)).unwrap_or_else(|_| "\u{fffd}".to_owned()),
+            )
+        } else {
+            Cow::Borrowed(self.text.get(start + 1..self.pos - 1).ok_or(Syntax)?)
+        };
+        if self.peek() == b':' {
+            self.pos += 1;
+        } else {
+            self.expect(b':')?;
+        }
+        Ok(key)
+    }
+
+    /// A number at the cursor, checked for range as a parser into a double
+    /// would check it.
+    fn number(&mut self) -> Result<(), Syntax> {
+        let start = self.pos;
+        if self.peek() == b'-' {
+            self.pos += 1;
+        }
+        let digits = |r: &mut Self| {
+            let from = r.pos;
+            while r.peek().is_ascii_digit() {
+                r.pos += 1;
+            }
+            r.pos - from
+        };
+        let whole = match self.peek() {
+            b'0' => {
+                self.pos += 1;
+                1
+            }
+            b'1'..=b'9' => digits(self),
+            _ => return Err(Syntax),
+        };
+        let mut exact = whole <= 300;
+        if self.peek() == b'.' {
+            self.pos += 1;
+            if digits(self) == 0 {
+                return Err(Syntax);
+            }
+        }
+        if matches!(self.peek(), b'e' | b'E') {
+            self.pos += 1;
+            if matches!(self.peek(), b'+' | b'-') {
+                self.pos += 1;
+            }
+            if digits(self) == 0 {
+                return Err(Syntax);
+            }
+            exact = false;
+        }
+        // serde reads a double exactly as the views will show the row, and
+        // refuses one beyond range (core's float parser would add its own
+        // tables to the wasm module).
+        if !exact && serde_json::from_str::<f64>(self.since(start)).is_err() {
+            let end = self.pos;
+            self.pos = start;
+            self.note(Problem::OutOfRange);
+            self.pos = end;
+        }
+        Ok(())
+    }
+
+    fn literal(&mut self, word: &str) -> Result<(), Syntax> {
+        if self.text.get(self.pos..self.pos + word.len()) != Some(word) {
+            return Err(Syntax);
+        }
+        self.pos += word.len();
+        Ok(())
+    }
+
+    /// Steps over one value at `depth` (its containers open at `depth + 1`),
+    /// checking all of it; answers its text.
+    pub(crate) fn value(&mut self, depth: usize) -> Result<&'v str, Syntax> {
+        self.ws();
+        let start = self.pos;
+        // Most values are strings: no container bookkeeping for them.
+        if self.peek() == b'"' {
+            self.string()?;
+            return Ok(self.since(start));
+        }
+        self.stack.clear();
+        loop {
+            // A value.
+            self.ws();
+            match self.peek() {
+                b'{' | b'[' => {
+                    let object = self.peek() == b'{';
+                    if depth + self.stack.len() + 1 > self.max_depth {
+                        self.note(Problem::TooDeep);
+                    }
+                    self.stack.push(object);
                     self.pos += 1;
+                    self.ws();
+                    let close = if object { b'}' } else { b']' };
+                    if self.peek() == close {
+                        self.pos += 1;
+                        self.stack.pop();
+                    } else {
+                        if object {
+                            self.key()?;
+                        }
+                        continue;
+                    }
+                }
+                b'"' => {
+                    self.string()?;
+                }
+                b'-' | b'0'..=b'9' => self.number()?,
+                b't' => self.literal("true")?,
+                b'f' => self.literal("false")?,
+                b'n' => self.literal("null")?,
+                _ => return Err(Syntax),
+            }
+            // After a value: close what ends here, then go on to the next.
+            loop {
+                let Some(&object) = self.stack.last() else { return Ok(self.since(start)) };
+                self.ws();
+                match (self.peek(), object) {
+                    (b',', _) => {
+                        self.pos += 1;
+                        if object {
+                            self.key()?;
+                        }
+                        break;
+                    }
+                    (b'}', true) | (b']', false) => {
+                        self.pos += 1;
+                        self.stack.pop();
+                    }
+                    _ => return Err(Syntax),
                 }
             }
         }
-        self.text.get(start..self.pos)
+    }
+
+    /// The entries of the object at the cursor (at `depth`): `visit` gets
+    /// each key and reads its value. `Ok(false)` when the value at the
+    /// cursor is not an object (nothing is consumed).
+    pub(crate) fn entries(&mut self, depth: usize, visit: &mut EntryVisitor<'_, 'v>) -> Result<bool, Syntax> {
+        self.ws();
+        if self.peek() != b'{' {
+            return Ok(false);
+        }
+        if depth + 1 > self.max_depth {
+            self.note(Problem::TooDeep);
+        }
+        self.pos += 1;
+        self.ws();
+        if self.peek() == b'}' {
+            self.pos += 1;
+            return Ok(true);
+        }
+        loop {
+            let key = self.key()?;
+            visit(self, key)?;
+            self.ws();
+            match self.peek() {
+                b',' => self.pos += 1,
+                b'}' => {
+                    self.pos += 1;
+                    return Ok(true);
+                }
+                _ => return Err(Syntax),
+            }
+        }
+    }
+
+    /// The items of the array at the cursor (at `depth`): `visit` reads
+    /// each one. `Ok(false)` when the value is not an array.
+    pub(crate) fn items(
+        &mut self,
+        depth: usize,
+        visit: &mut dyn FnMut(&mut Self) -> Result<(), Syntax>,
+    ) -> Result<bool, Syntax> {
+        self.ws();
+        if self.peek() != b'[' {
+            return Ok(false);
+        }
+        if depth + 1 > self.max_depth {
+            self.note(Problem::TooDeep);
+        }
+        self.pos += 1;
+        self.ws();
+        if self.peek() == b']' {
+            self.pos += 1;
+            return Ok(true);
+        }
+        loop {
+            visit(self)?;
+            self.ws();
+            match self.peek() {
+                b',' => self.pos += 1,
+                b']' => {
+                    self.pos += 1;
+                    return Ok(true);
+                }
+                _ => return Err(Syntax),
+            }
+        }
     }
 }
 
+fn hex4(bytes: &[u8], at: usize) -> Option<u16> {
+    let digits = bytes.get(at..at + 4)?;
+    digits.iter().try_fold(0u16, |n, &b| Some(n << 4 | u16::from((b as char).to_digit(16)? as u8)))
+}
+
 /// The text of a JSON string without its quotes when it has no escapes
-/// (exactly its value), else the value decoded (`None` for text serde
-/// refuses, such as a lone surrogate).
+/// (exactly its value), else the value decoded (`None` for text that is
+/// not a string or holds a lone surrogate).
 pub(crate) fn string(text: &str) -> Option<Cow<'_, str>> {
     let inner = text.strip_prefix('"')?.strip_suffix('"')?;
     if inner.contains('\\') {
@@ -98,74 +420,18 @@ pub(crate) fn string(text: &str) -> Option<Cow<'_, str>> {
     }
 }
 
-/// Calls `visit` with each key (decoded) and value text of the object
-/// `text`, in order; `visit` answers whether to go on. `None` when `text`
-/// is not an object, or `visit` stopped.
-pub(crate) fn entries<'v>(text: &'v str, visit: &mut dyn FnMut(&str, &'v str) -> bool) -> Option<()> {
-    let mut s = Scan { text, pos: 0 };
-    s.ws();
-    if s.peek() != b'{' {
-        return None;
-    }
-    s.pos += 1;
-    s.ws();
-    if s.peek() == b'}' {
-        return Some(());
-    }
-    loop {
-        let (key, escaped) = s.string()?;
-        let key: Cow<'_, str> = if escaped {
-            Cow::Owned(serde_json::from_str::<String>(key).ok()?)
-        } else {
-            Cow::Borrowed(key.get(1..key.len().saturating_sub(1))?)
-        };
-        s.ws();
-        if s.peek() != b':' {
-            return None;
-        }
-        s.pos += 1;
-        s.ws();
-        let value = s.value()?;
-        if !visit(&key, value) {
-            return None;
-        }
-        s.ws();
-        match s.peek() {
-            b',' => {
-                s.pos += 1;
-                s.ws();
-            }
-            b'}' => return Some(()),
-            _ => return None,
-        }
-    }
-}
-
-/// The item texts of the array `text` (`None` when it is not an array).
+/// The item texts of the array `text` (`None` when it is not an array of
+/// well-formed JSON).
 pub(crate) fn items(text: &str) -> Option<Vec<&str>> {
-    let mut s = Scan { text, pos: 0 };
-    s.ws();
-    if s.peek() != b'[' {
-        return None;
-    }
-    s.pos += 1;
-    s.ws();
+    let mut r = Reader::new(text, usize::MAX);
     let mut out = Vec::new();
-    if s.peek() == b']' {
-        return Some(out);
-    }
-    loop {
-        out.push(s.value()?);
-        s.ws();
-        match s.peek() {
-            b',' => {
-                s.pos += 1;
-                s.ws();
-            }
-            b']' => return Some(out),
-            _ => return None,
-        }
-    }
+    let is_array = r
+        .items(0, &mut |r| {
+            out.push(r.value(1)?);
+            Ok(())
+        })
+        .ok()?;
+    is_array.then_some(out)
 }
 
 #[cfg(test)]
@@ -174,11 +440,24 @@ mod tests {
 
     fn all(text: &str) -> Option<Vec<(String, String)>> {
         let mut out = Vec::new();
-        entries(text, &mut |k, v| {
-            out.push((k.to_owned(), v.to_owned()));
-            true
-        })?;
-        Some(out)
+        let mut r = Reader::new(text, 128);
+        let ok = r
+            .entries(0, &mut |r, k| {
+                let v = r.value(1)?;
+                out.push((k.into_owned(), v.to_owned()));
+                Ok(())
+            })
+            .ok()?;
+        (ok && r.at_end()).then_some(out)
+    }
+
+    fn problem(text: &str) -> Result<Option<Problem>, Syntax> {
+        let mut r = Reader::new(text, 4);
+        r.value(0)?;
+        if !r.at_end() {
+            return Err(Syntax);
+        }
+        Ok(r.problem().map(|p| p.0))
     }
 
     #[test]
@@ -215,5 +494,64 @@ mod tests {
         assert_eq!(string(r#""a\nb""#), Some(Cow::Owned("a\nb".to_owned())));
         assert_eq!(string(r#""\ud800""#), None);
         assert_eq!(string("12"), None);
+    }
+
+    #[test]
+    fn text_that_is_not_json_is_a_syntax_error() {
+        for bad in [
+            "",
+            "{",
+            "[1,]",
+            "{\"a\"}",
+            "{\"a\":1,}",
+            "01",
+            "1.",
+            "1e",
+            "-",
+            "tru",
+            "\"a",
+            "\"\\x\"",
+            "\"\\u12g4\"",
+            "\"a\u{1}b\"",
+            "[1 2]",
+            "{\"a\":1]",
+            "nul",
+        ] {
+            assert_eq!(problem(bad), Err(Syntax), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn json_a_parser_refuses_is_a_problem_not_a_syntax_error() {
+        assert_eq!(problem(r#"["a\ud800b"]"#), Ok(Some(Problem::LoneSurrogate)));
+        assert_eq!(problem(r#""\udc00""#), Ok(Some(Problem::LoneSurrogate)));
+        assert_eq!(problem(r#""\ud800\u0041""#), Ok(Some(Problem::LoneSurrogate)));
+        assert_eq!(problem(r#"{"\ud800":1}"#), Ok(Some(Problem::LoneSurrogate)));
+        assert_eq!(problem(r#""\ud83d\ude00""#), Ok(None));
+        assert_eq!(problem("1e400"), Ok(Some(Problem::OutOfRange)));
+        assert_eq!(problem("-1e400"), Ok(Some(Problem::OutOfRange)));
+        assert_eq!(problem(&format!("1{}", "0".repeat(400))), Ok(Some(Problem::OutOfRange)));
+        assert_eq!(problem("1e-400"), Ok(None));
+        assert_eq!(problem("1.7976931348623157e308"), Ok(None));
+        assert_eq!(problem("[[[[1]]]]"), Ok(None));
+        assert_eq!(problem("[[[[[1]]]]]"), Ok(Some(Problem::TooDeep)));
+        assert_eq!(
+            problem(&format!("{}{}", "[".repeat(10_000), "]".repeat(10_000))),
+            Ok(Some(Problem::TooDeep))
+        );
+    }
+
+    #[test]
+    fn the_word_scan_agrees_with_a_byte_scan() {
+        for b in 0..=255u8 {
+            let w = u64::from_le_bytes([b'a', b'a', b'a', b, b'a', b'a', b'a', b'a']);
+            let want = b == b'"' || b == b'\\' || b < 0x20;
+            assert_eq!(special(w) != 0, want, "{b}");
+            if want {
+                assert_eq!(special(w).trailing_zeros() / 8, 3, "{b}");
+            }
+        }
+        let text = format!("\"{}é{}\"", "x".repeat(13), "y".repeat(9));
+        assert_eq!(problem(&text), Ok(None));
     }
 }

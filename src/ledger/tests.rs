@@ -284,6 +284,169 @@ fn an_artifact_without_identity_is_a_finding() {
     assert_eq!(codes(&a.diagnostics), vec![UNKNOWN_ARTIFACT]);
 }
 
+/// `ledger.view` through the call text (the path the facade takes).
+fn view_text(call: &str) -> Value {
+    let CallText { ledger, query, now } = read_call(call).unwrap();
+    serde_json::to_value(ledger.view(&query, now).unwrap()).unwrap()
+}
+
+fn call_text(events: &[&str], links: &[&str], query: &str) -> String {
+    format!(
+        r#"{{"events":[{}],"links":[{}],"now":5,"query":{query},"namespace":"ns"}}"#,
+        events.join(","),
+        links.join(",")
+    )
+}
+
+const GOOD_HANDOFF: &str = r#"{"id":"h","ts":1,"namespace":"ns","eventType":"handoff","sourceRef":"a","sinkRef":"b","payloadJson":{"delivery_state":"delivered"}}"#;
+
+#[test]
+fn a_row_no_parser_keeps_is_reported_at_its_field_and_left_out() {
+    let deep = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
+    let cases = [
+        (r#""a\ud800b""#, "lone UTF-16 surrogate"),
+        ("1e400", "beyond the range of a double"),
+        (deep.as_str(), "deeper than a row may (126 levels)"),
+    ];
+    for (bad, what) in cases {
+        let row = format!(
+            r#"{{"id":"h2","ts":2,"namespace":"ns","eventType":"handoff","sourceRef":"a","payloadJson":{{"note":{bad}}}}}"#
+        );
+        let a = view_text(&call_text(&[GOOD_HANDOFF, &row], &[], r#"{"by":"handoff","eventId":"h2"}"#));
+        assert_eq!(a["view"]["found"], false, "{what}");
+        let d = a["diagnostics"].as_array().unwrap();
+        let bad_row = d.iter().find(|d| d["code"] == "ledger/malformed-event").unwrap();
+        assert_eq!(bad_row["instancePath"], "/events/1/payloadJson", "{what}");
+        assert_eq!(bad_row["severity"], "error");
+        assert!(bad_row["message"].as_str().unwrap().contains(what), "{bad_row}");
+        // The good row beside it is read as ever.
+        let a = view_text(&call_text(&[GOOD_HANDOFF, &row], &[], r#"{"by":"handoff","eventId":"h"}"#));
+        assert_eq!(a["view"]["thread"]["handoff"]["id"], "h");
+    }
+}
+
+#[test]
+fn a_link_no_parser_keeps_is_reported_and_not_followed() {
+    let receipt = r#"{"id":"r","ts":2,"namespace":"ns","eventType":"handoff_receipt","payloadJson":{"status":"completed"}}"#;
+    let link =
+        r#"{"id":"l\udc00","namespace":"ns","fromEventId":"r","toEventId":"h","relationType":"resolves"}"#;
+    let a = view_text(&call_text(&[GOOD_HANDOFF, receipt], &[link], r#"{"by":"handoff","eventId":"h"}"#));
+    assert_eq!(a["view"]["thread"]["outcome"], "open");
+    let d = a["diagnostics"].as_array().unwrap();
+    assert!(
+        d.iter().any(|d| d["code"] == "ledger/malformed-link" && d["instancePath"] == "/links/0/id"),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn raw_rows_are_checked_as_call_text_is() {
+    let row: &serde_json::value::RawValue =
+        serde_json::from_str(r#"{"id":"x","ts":1e999,"namespace":"ns"}"#).unwrap();
+    let mut l = Ledger::new(Some("ns"));
+    l.add_event_raw(row);
+    let a = l.view(&Query::Fleet, 0.0).unwrap();
+    assert_eq!(codes(&a.diagnostics), [MALFORMED_EVENT]);
+    assert_eq!(a.diagnostics[0].instance_path.to_string(), "/events/0/ts");
+}
+
+#[test]
+fn a_call_that_is_not_well_formed_is_left_to_the_generic_path() {
+    for bad in [
+        r#"{"events":[],"now":1,"query":{"by":"fleet"},"now":2}"#,
+        r#"{"events":[],"now":1,"query":{"by":"nope"}}"#,
+        r#"{"events":[],"now":1,"query":{"by":"fleet"},"mode":1}"#,
+        r#"{"events":{},"now":1,"query":{"by":"fleet"}}"#,
+        r#"{"events":[],"now":1e400,"query":{"by":"fleet"}}"#,
+        r#"{"events":[],"now":1,"query":{"by":"session","sessionId":"\ud800"}}"#,
+        r#"{"events":[{"id":"x",}],"now":1,"query":{"by":"fleet"}}"#,
+        r#"{"events":[],"now":1,"query":{"by":"fleet"}} x"#,
+        r#"{"now":1,"query":{"by":"fleet"}}"#,
+        r#"[]"#,
+    ] {
+        assert!(read_call(bad).is_none(), "{bad}");
+    }
+    assert!(read_call(r#" {"events":[],"now":1,"query":{"by":"fleet"},"namespace":null} "#).is_some());
+}
+
+#[test]
+fn many_rows_sharing_one_id_are_read_in_one_pass_each() {
+    // Twenty thousand copies of one row, as many differing rows of one id,
+    // and one id in as many namespaces: one winner, one finding per row, and
+    // a lookup by namespace still finds the first row of that namespace.
+    let n = 20_000;
+    let mut events: Vec<Value> = (0..n).map(|_| ad("same", 7, "s", "working", 99)).collect();
+    events.extend((0..n).map(|i| ad("differs", 7 + (i % 3) as u64, "t", &format!("w{i}"), 99)));
+    events.extend((0..n).map(|i| json!({"id": "spread", "ts": 1, "namespace": format!("n{i}")})));
+    let l = fold(events, vec![link("l", "same", "differs", "follows")]);
+    let a = l.view(&Query::Fleet, 5.0).unwrap();
+    let count = |code: &str| a.diagnostics.iter().filter(|d| d.code == code).count();
+    assert_eq!(count(DUPLICATE_ROW), n);
+    assert_eq!(count(DUPLICATE_ID), n);
+    let View::Fleet(f) = a.view else { panic!("not a fleet view") };
+    assert_eq!(f.sessions, 2);
+    let d = l.derived.get().unwrap();
+    let ns = l.syms.get("n19999").unwrap();
+    assert_eq!(derive::lookup(&l, d, "spread", ns), Some(u32::try_from(3 * n - 1).unwrap()));
+    assert!(derive::exists_elsewhere(&l, d, "spread", ns));
+}
+
+#[test]
+fn many_ads_of_one_ts_pick_the_head_of_their_follows_chain() {
+    let n = 20_000;
+    let events: Vec<Value> = (0..n).map(|i| ad(&format!("a{i:05}"), 7, "s", "working", 99)).collect();
+    // Each ad follows the one before it, so the first is followed by all.
+    let links: Vec<Value> = (1..n)
+        .map(|i| link(&format!("l{i}"), &format!("a{i:05}"), &format!("a{:05}", i - 1), "follows"))
+        .collect();
+    let l = fold(events, links);
+    let View::Fleet(f) = l.view(&Query::Fleet, 5.0).unwrap().view else { panic!("not a fleet view") };
+    assert_eq!(f.projects[0].ads[0].event_id, format!("a{:05}", n - 1));
+}
+
+#[test]
+fn the_public_types_are_send_and_sync() {
+    fn both<T: Send + Sync>() {}
+    both::<Ledger<'static>>();
+    both::<Query>();
+    both::<ViewAnswer>();
+    both::<View>();
+}
+
+#[test]
+fn eight_threads_fold_and_view_at_once_with_one_answer() {
+    let g = generate::generate_demo_ledger_text(2_000);
+    let call =
+        |q: &str| format!(r#"{{"events":{},"links":{},"now":{},"query":{q}}}"#, g.events, g.links, g.now);
+    let session =
+        format!(r#"{{"by":"session","sessionId":{}}}"#, serde_json::to_string(&g.session_id).unwrap());
+    let calls = [call(r#"{"by":"fleet"}"#), call(&session)];
+    let want: Vec<Value> = calls.iter().map(|c| view_text(c)).collect();
+    // One ledger shared by every thread (its indexes built by whichever
+    // thread comes first), and a fold of its own in each thread.
+    let CallText { ledger: shared, now, .. } = read_call(&calls[0]).unwrap();
+    let queries = [Query::Fleet, Query::Session { session_id: g.session_id.clone() }];
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..8)
+            .map(|t| {
+                let (shared, calls, queries, want) = (&shared, &calls, &queries, &want);
+                s.spawn(move || {
+                    for round in 0..3 {
+                        let k = (t + round) % 2;
+                        let theirs = serde_json::to_value(shared.view(&queries[k], now).unwrap()).unwrap();
+                        let mine = view_text(&calls[k]);
+                        assert_eq!(theirs, want[k]);
+                        assert_eq!(mine, want[k]);
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join().unwrap();
+        }
+    });
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod properties {
     use proptest::prelude::*;

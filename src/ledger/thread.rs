@@ -230,8 +230,8 @@ fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnosti
                 ),
             );
         };
-        let Some(g) = lookup(l, &d.canon, grant_id, handoff.ns) else {
-            if exists_elsewhere(l, grant_id, handoff.ns) {
+        let Some(g) = lookup(l, d, grant_id, handoff.ns) else {
+            if exists_elsewhere(l, d, grant_id, handoff.ns) {
                 break (
                     AUDIT_CROSS_NAMESPACE,
                     format!(

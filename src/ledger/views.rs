@@ -105,7 +105,7 @@ fn handoff_view(
     found: &mut Vec<Diagnostic>,
 ) -> HandoffView {
     let at = Pointer::root().key("query").key("eventId");
-    let hit = scope.sym.and_then(|ns| lookup(l, &d.canon, event_id, ns));
+    let hit = scope.sym.and_then(|ns| lookup(l, d, event_id, ns));
     let Some((i, e)) = hit.and_then(|i| l.events.get(i as usize).map(|e| (i, e))) else {
         found.push(Diagnostic::warning(
             EVENT_NOT_FOUND,
@@ -148,7 +148,7 @@ fn handoffs_of(l: &Ledger, d: &Derived, i: u32) -> Vec<u32> {
                     l.links.get(li as usize).is_some_and(|k| matches!(k.rel, Rel::Resolves | Rel::BlockedBy))
                 })
                 .filter_map(|&li| d.ends.get(li as usize).copied().flatten().map(|(_, t)| t))
-                .chain(e.related_event.as_deref().and_then(|id| lookup(l, &d.canon, id, e.ns)))
+                .chain(e.related_event.as_deref().and_then(|id| lookup(l, d, id, e.ns)))
                 .filter(|&t| t != i && is_handoff(t))
                 .collect();
             sort_events(&mut out, &|a, b| a.cmp(&b));
@@ -252,17 +252,33 @@ fn current_ads(l: &Ledger, d: &Derived, scope: &Scope, keep: impl Fn(&Event) -> 
 }
 
 fn pick_head(l: &Ledger, d: &Derived, ties: &[u32]) -> Option<u32> {
-    let follows = |x: u32, y: u32| -> bool {
-        let Some(ex) = l.events.get(x as usize) else { return false };
-        let by_field = ex.related_event.as_deref().and_then(|id| lookup(l, &d.canon, id, ex.ns)) == Some(y);
-        by_field
-            || d.links_out(x).iter().any(|&li| {
-                l.links.get(li as usize).is_some_and(|k| k.rel == Rel::Follows)
-                    && d.ends.get(li as usize).copied().flatten().is_some_and(|(_, t)| t == y)
-            })
-    };
-    let heads: Vec<u32> =
-        ties.iter().copied().filter(|&c| !ties.iter().any(|&x| x != c && follows(x, c))).collect();
+    if let [only] = ties {
+        return Some(*only);
+    }
+    // Which ties another tie follows: each tie's targets visited once (a
+    // target found among the sorted ties by halving), so a session with a
+    // million ads of one `ts` stays linear.
+    let mut sorted = ties.to_vec();
+    sort_events(&mut sorted, &|a, b| a.cmp(&b));
+    let mut followed = vec![false; sorted.len()];
+    for &x in ties {
+        let Some(ex) = l.events.get(x as usize) else { continue };
+        let by_field = ex.related_event.as_deref().and_then(|id| lookup(l, d, id, ex.ns));
+        let by_link = d.links_out(x).iter().filter_map(|&li| {
+            let follows = l.links.get(li as usize).is_some_and(|k| k.rel == Rel::Follows);
+            d.ends.get(li as usize).copied().flatten().filter(|_| follows).map(|(_, t)| t)
+        });
+        for y in by_field.into_iter().chain(by_link) {
+            if y != x
+                && let Ok(at) = sorted.binary_search(&y)
+                && let Some(flag) = followed.get_mut(at)
+            {
+                *flag = true;
+            }
+        }
+    }
+    let is_followed = |c: &u32| sorted.binary_search(c).is_ok_and(|at| followed.get(at) == Some(&true));
+    let heads: Vec<u32> = ties.iter().copied().filter(|c| !is_followed(c)).collect();
     let pool = if heads.is_empty() { ties } else { &heads };
     pool.iter().copied().max_by(|&a, &b| match (l.events.get(a as usize), l.events.get(b as usize)) {
         (Some(x), Some(y)) => x.id.cmp(&y.id),

@@ -1,0 +1,89 @@
+//! A `ledger.view` call read straight from its text in one pass: every row
+//! is checked and indexed as the reader passes it, borrowed from the text,
+//! so the fold never builds a tree of the ledger and never walks it twice.
+
+use super::row::{Table, read_row};
+use super::scan::{Reader, Syntax};
+use super::{Ledger, MAX_ROW_DEPTH, Query};
+
+/// A call's ledger, query and time.
+pub(crate) struct CallText<'a> {
+    pub(crate) ledger: Ledger<'a>,
+    pub(crate) query: Query,
+    pub(crate) now: f64,
+}
+
+/// Reads a `ledger.view` call; `None` when the text is not a well-formed
+/// call: not JSON, a key named twice or unknown, a field of the wrong type,
+/// a query that does not read, or what no parser keeps outside the rows
+/// (the generic path then answers with its codes). Inside a row, that is a
+/// finding about the row, which is left out.
+pub(crate) fn read_call(input: &str) -> Option<CallText<'_>> {
+    read(input).ok().flatten()
+}
+
+fn read(input: &str) -> Result<Option<CallText<'_>>, Syntax> {
+    // The call is depth 1, its row lists depth 2, the rows depth 3.
+    let mut r = Reader::new(input, MAX_ROW_DEPTH + 2);
+    let mut seen = 0u8;
+    let mut known = true;
+    let (mut now, mut query, mut namespace) = (None, None, None);
+    let mut ledger = Ledger::new(None);
+    let is_object = r.entries(0, &mut |r, key| {
+        let bit = match key.as_ref() {
+            "events" => 1,
+            "links" => 2,
+            "now" => 4,
+            "query" => 8,
+            "namespace" => 16,
+            _ => {
+                known = false;
+                r.value(1)?;
+                return Ok(());
+            }
+        };
+        if seen & bit != 0 {
+            known = false;
+        }
+        seen |= bit;
+        match bit {
+            1 | 2 => {
+                let table = if bit == 1 { Table::Events } else { Table::Links };
+                if !r.items(1, &mut |r| {
+                    let row = read_row(r, 2, table)?;
+                    match table {
+                        Table::Events => ledger.add_event_text(&row),
+                        Table::Links => ledger.add_link_text(&row),
+                    };
+                    Ok(())
+                })? {
+                    known = false;
+                    r.value(1)?;
+                }
+            }
+            _ => {
+                let text = r.value(1)?;
+                match bit {
+                    4 => now = serde_json::from_str::<f64>(text).ok(),
+                    8 => query = serde_json::from_str::<Query>(text).ok(),
+                    _ => namespace = serde_json::from_str::<Option<String>>(text).ok(),
+                }
+                if r.problem().is_some() {
+                    known = false;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    if !is_object || !r.at_end() || !known || seen & 1 == 0 {
+        return Ok(None);
+    }
+    let (Some(now), Some(query)) = (now, query) else { return Ok(None) };
+    let namespace = match namespace {
+        Some(ns) => ns,
+        None if seen & 16 != 0 => return Ok(None),
+        None => None,
+    };
+    ledger.namespace = namespace;
+    Ok(Some(CallText { ledger, query, now }))
+}
