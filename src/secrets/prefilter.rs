@@ -1,0 +1,159 @@
+//! The one pass: every rule's anchor found together, case-insensitively.
+//!
+//! Each byte is folded to one of 64 classes (letters without case, digits,
+//! the punctuation that anchors use, everything else as one class). A
+//! 64 × 64 bit table says which class pairs start an anchor, so most
+//! places cost a table lookup; at a pair that does, the anchors that begin
+//! with that class are compared in full and each one that matches calls
+//! its rule. The tables are built once from [`ANCHORS`](super::rules::ANCHORS).
+
+use std::sync::OnceLock;
+
+use super::rules::{ANCHOR_COUNT, ANCHORS, Anchor};
+
+/// The class of a byte: 1–26 letters (either case), 27–36 digits, 37–47
+/// anchor punctuation, 0 anything else.
+fn class(c: u8) -> usize {
+    match c {
+        b'a'..=b'z' => usize::from(c - b'a') + 1,
+        b'A'..=b'Z' => usize::from(c - b'A') + 1,
+        b'0'..=b'9' => usize::from(c - b'0') + 27,
+        b'_' => 37,
+        b'-' => 38,
+        b'.' => 39,
+        b':' => 40,
+        b'/' => 41,
+        b'?' => 42,
+        b'&' => 43,
+        b'#' => 44,
+        b'~' => 45,
+        b'=' => 46,
+        b'<' => 47,
+        _ => 0,
+    }
+}
+
+const CLASSES: usize = 48;
+
+struct Tables {
+    /// Bit `c2` of `pairs[c1]`: some anchor starts with classes `c1 c2`
+    /// (a one-byte anchor sets every bit of its row).
+    pairs: [u64; CLASSES],
+    /// Anchors by first class: `order[start[c]..start[c + 1]]`, in
+    /// [`ANCHORS`] order within a class.
+    start: [u16; CLASSES + 1],
+    order: [u16; ANCHOR_COUNT],
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut t = Tables { pairs: [0; CLASSES], start: [0; CLASSES + 1], order: [0; ANCHOR_COUNT] };
+        let mut count = [0u16; CLASSES];
+        for anchor in ANCHORS {
+            let Some((&first, rest)) = anchor.text.split_first() else { continue };
+            let c1 = class(first);
+            if let Some(n) = count.get_mut(c1) {
+                *n += 1;
+            }
+            let bits = match rest.first() {
+                Some(&second) => 1u64 << class(second),
+                None => u64::MAX,
+            };
+            if let Some(row) = t.pairs.get_mut(c1) {
+                *row |= bits;
+            }
+        }
+        let mut sum = 0u16;
+        for (c, n) in count.iter().enumerate() {
+            if let Some(s) = t.start.get_mut(c) {
+                *s = sum;
+            }
+            sum += n;
+        }
+        if let Some(s) = t.start.get_mut(CLASSES) {
+            *s = sum;
+        }
+        let mut next = t.start;
+        for (i, anchor) in ANCHORS.iter().enumerate() {
+            let Some(&first) = anchor.text.first() else { continue };
+            let Some(slot) = next.get_mut(class(first)) else { continue };
+            if let Some(o) = t.order.get_mut(usize::from(*slot)) {
+                *o = i as u16;
+            }
+            *slot += 1;
+        }
+        t
+    })
+}
+
+/// Whether `b` holds `text` at `at`, ASCII case ignored (`text` is lower case).
+fn matches_at(b: &[u8], at: usize, text: &[u8]) -> bool {
+    b.get(at..at + text.len()).is_some_and(|s| s.eq_ignore_ascii_case(text))
+}
+
+/// Calls `hit(anchor, at)` for every anchor at every place of `b`, in
+/// text order (anchors at one place in [`ANCHORS`] order).
+pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize)) {
+    let t = tables();
+    let mut prev = match b.first() {
+        Some(&c) => class(c),
+        None => return,
+    };
+    for (at, &c) in b.iter().skip(1).chain(std::iter::once(&0u8)).enumerate() {
+        let cur = class(c);
+        let row = t.pairs.get(prev).copied().unwrap_or(0);
+        if row >> cur & 1 != 0 {
+            let from = t.start.get(prev).copied().unwrap_or(0);
+            let to = t.start.get(prev + 1).copied().unwrap_or(0);
+            for &i in t.order.get(usize::from(from)..usize::from(to)).unwrap_or(&[]) {
+                if let Some(anchor) = ANCHORS.get(usize::from(i))
+                    && matches_at(b, at, anchor.text)
+                {
+                    hit(anchor, at);
+                }
+            }
+        }
+        prev = cur;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anchor_texts_are_lower_case_and_unique() {
+        for (i, a) in ANCHORS.iter().enumerate() {
+            assert!(!a.text.is_empty());
+            assert_eq!(a.text.to_ascii_lowercase(), a.text, "{:?}", String::from_utf8_lossy(a.text));
+            assert!(
+                !ANCHORS.iter().skip(i + 1).any(|b| b.text == a.text && b.rule == a.rule),
+                "duplicate anchor {:?}",
+                String::from_utf8_lossy(a.text)
+            );
+        }
+    }
+
+    #[test]
+    fn every_anchor_is_found_wherever_it_stands() {
+        for anchor in ANCHORS {
+            for (pre, post) in [("", ""), ("x ", " y"), ("", "z"), ("a\u{e9}", "")] {
+                let text =
+                    format!("{pre}{}{post}", String::from_utf8_lossy(anchor.text).to_ascii_uppercase());
+                let mut seen = false;
+                each_anchor(text.as_bytes(), |a, at| {
+                    seen |= std::ptr::eq(a, anchor) && at == pre.len();
+                });
+                assert!(seen, "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_is_reported_where_no_anchor_stands() {
+        let mut n = 0;
+        each_anchor(b"plain words, 12 34 !! () [] {} @@", |_, _| n += 1);
+        assert_eq!(n, 0);
+    }
+}
