@@ -65,7 +65,7 @@ crate::define_codes! {
     OPENAI_KEY = "secret/openai-key", "an OpenAI API key (`sk-`, `sk-proj-`, ...)";
     ANTHROPIC_KEY = "secret/anthropic-key", "an Anthropic API key (`sk-ant-`)";
     STRIPE_KEY = "secret/stripe-key", "a Stripe secret or restricted key (`sk_live_`, `rk_live_`, ...)";
-    PACKAGE_TOKEN = "secret/package-token", "a package registry token (npm `npm_`, PyPI `pypi-`, Hugging Face `hf_`)";
+    PACKAGE_TOKEN = "secret/package-token", "a package registry token (npm `npm_`, PyPI `pypi-`, RubyGems, NuGet, crates.io, Docker Hub, Clojars, Hugging Face `hf_`)";
     JWT = "secret/jwt", "a JSON Web Token";
     PRIVATE_KEY = "secret/private-key", "a PEM private key, plain or base64-encoded";
     PROVIDER_TOKEN = "secret/provider-token", "a provider token with a telling prefix (DigitalOcean `dop_v1_`, Vault `hvs.`, SendGrid `SG.`, Twilio `SK…`, Shopify `shpat_`, ...)";

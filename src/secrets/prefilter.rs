@@ -2,14 +2,14 @@
 //!
 //! Each byte is folded to one of 64 classes (letters without case, digits,
 //! the punctuation that anchors use, everything else as one class). A
-//! 64 × 64 bit table says which class pairs start an anchor, so most
+//! 48 × 48 bit table says which class pairs start an anchor, so most
 //! places cost a table lookup; at a pair that does, the anchors that begin
-//! with that class are compared in full and each one that matches calls
-//! its rule. The tables are built once from [`ANCHORS`](super::rules::ANCHORS).
+//! with that pair (found by the pair's rank in the table) are compared in
+//! full and each one that matches calls its rule. The tables are built once from [`ANCHORS`](super::rules::ANCHORS).
 
 use std::sync::OnceLock;
 
-use super::rules::{ANCHOR_COUNT, ANCHORS, Anchor};
+use super::rules::{ANCHORS, Anchor};
 
 /// The class of a byte: 1–26 letters (either case), 27–36 digits, 37–47
 /// anchor punctuation, 0 anything else.
@@ -39,49 +39,46 @@ struct Tables {
     /// Bit `c2` of `pairs[c1]`: some anchor starts with classes `c1 c2`
     /// (a one-byte anchor sets every bit of its row).
     pairs: [u64; CLASSES],
-    /// Anchors by first class: `order[start[c]..start[c + 1]]`, in
-    /// [`ANCHORS`] order within a class.
-    start: [u16; CLASSES + 1],
-    order: [u16; ANCHOR_COUNT],
+    /// The number of pairs in the rows before each row: with the bits
+    /// below `c2` in row `c1`, the rank of the pair `c1 c2`.
+    base: [u16; CLASSES],
+    /// Anchors by pair rank: `order[start[rank]..start[rank + 1]]`, in
+    /// [`ANCHORS`] order within a pair.
+    start: Vec<u16>,
+    order: Vec<u16>,
 }
 
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let mut t = Tables { pairs: [0; CLASSES], start: [0; CLASSES + 1], order: [0; ANCHOR_COUNT] };
-        let mut count = [0u16; CLASSES];
-        for anchor in ANCHORS {
-            let Some((&first, rest)) = anchor.text.split_first() else { continue };
-            let c1 = class(first);
-            if let Some(n) = count.get_mut(c1) {
-                *n += 1;
-            }
-            let bits = match rest.first() {
-                Some(&second) => 1u64 << class(second),
-                None => u64::MAX,
-            };
-            if let Some(row) = t.pairs.get_mut(c1) {
-                *row |= bits;
-            }
-        }
-        let mut sum = 0u16;
-        for (c, n) in count.iter().enumerate() {
-            if let Some(s) = t.start.get_mut(c) {
-                *s = sum;
-            }
-            sum += n;
-        }
-        if let Some(s) = t.start.get_mut(CLASSES) {
-            *s = sum;
-        }
-        let mut next = t.start;
+        // Every (first class, second class, anchor) entry; a one-byte
+        // anchor stands under every second class.
+        let mut entries: Vec<(usize, usize, u16)> = Vec::new();
         for (i, anchor) in ANCHORS.iter().enumerate() {
-            let Some(&first) = anchor.text.first() else { continue };
-            let Some(slot) = next.get_mut(class(first)) else { continue };
-            if let Some(o) = t.order.get_mut(usize::from(*slot)) {
-                *o = i as u16;
+            let Some((&first, rest)) = anchor.text.split_first() else { continue };
+            match rest.first() {
+                Some(&second) => entries.push((class(first), class(second), i as u16)),
+                None => entries.extend((0..CLASSES).map(|c2| (class(first), c2, i as u16))),
             }
-            *slot += 1;
+        }
+        entries.sort_by_key(|&(c1, c2, _)| (c1, c2));
+        let mut t = Tables { pairs: [0; CLASSES], base: [0; CLASSES], start: Vec::new(), order: Vec::new() };
+        let mut last = None;
+        for &(c1, c2, i) in &entries {
+            if last != Some((c1, c2)) {
+                last = Some((c1, c2));
+                t.start.push(t.order.len() as u16);
+                if let Some(row) = t.pairs.get_mut(c1) {
+                    *row |= 1 << c2;
+                }
+            }
+            t.order.push(i);
+        }
+        t.start.push(t.order.len() as u16);
+        let mut sum = 0u16;
+        for (base, row) in t.base.iter_mut().zip(t.pairs) {
+            *base = sum;
+            sum += row.count_ones() as u16;
         }
         t
     })
@@ -104,8 +101,10 @@ pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize))
         let cur = class(c);
         let row = t.pairs.get(prev).copied().unwrap_or(0);
         if row >> cur & 1 != 0 {
-            let from = t.start.get(prev).copied().unwrap_or(0);
-            let to = t.start.get(prev + 1).copied().unwrap_or(0);
+            let rank = usize::from(t.base.get(prev).copied().unwrap_or(0))
+                + (row & ((1u64 << cur) - 1)).count_ones() as usize;
+            let from = t.start.get(rank).copied().unwrap_or(0);
+            let to = t.start.get(rank + 1).copied().unwrap_or(0);
             for &i in t.order.get(usize::from(from)..usize::from(to)).unwrap_or(&[]) {
                 if let Some(anchor) = ANCHORS.get(usize::from(i))
                     && matches_at(b, at, anchor.text)

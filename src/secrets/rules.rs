@@ -154,12 +154,7 @@ const fn kw(text: &'static [u8], word: Word) -> Anchor {
 /// Every anchor. Where one token prefix starts another, the longer comes
 /// first (`sk-ant-` before `sk-`): at one place only the first token whose
 /// prefix matches is checked.
-pub(super) static ANCHORS: &[Anchor] = ANCHOR_LIST;
-
-/// How many anchors there are.
-pub(super) const ANCHOR_COUNT: usize = ANCHOR_LIST.len();
-
-const ANCHOR_LIST: &[Anchor] = &[
+pub(super) static ANCHORS: &[Anchor] = &[
     a(b"://", Rule::Scheme),
     a(b"?", Rule::Parameter),
     a(b"&", Rule::Parameter),
