@@ -36,6 +36,8 @@ fn class(c: u8) -> usize {
 const CLASSES: usize = 48;
 
 struct Tables {
+    /// [`class`] of every byte.
+    class: [u8; 256],
     /// Bit `c2` of `pairs[c1]`: some anchor starts with classes `c1 c2`
     /// (a one-byte anchor sets every bit of its row).
     pairs: [u64; CLASSES],
@@ -51,35 +53,72 @@ struct Tables {
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        // Every (first class, second class, anchor) entry; a one-byte
+        // Each anchor's (first class, second class) pairs; a one-byte
         // anchor stands under every second class.
-        let mut entries: Vec<(usize, usize, u16)> = Vec::new();
-        for (i, anchor) in ANCHORS.iter().enumerate() {
-            let Some((&first, rest)) = anchor.text.split_first() else { continue };
-            match rest.first() {
-                Some(&second) => entries.push((class(first), class(second), i as u16)),
-                None => entries.extend((0..CLASSES).map(|c2| (class(first), c2, i as u16))),
+        let pairs_of = |text: &[u8]| -> (usize, u64) {
+            match text {
+                [first] => (class(*first), u64::MAX >> (64 - CLASSES)),
+                [first, second, ..] => (class(*first), 1 << class(*second)),
+                [] => (0, 0),
+            }
+        };
+        let mut t = Tables {
+            class: [0; 256],
+            pairs: [0; CLASSES],
+            base: [0; CLASSES],
+            start: Vec::new(),
+            order: Vec::new(),
+        };
+        for (c, slot) in t.class.iter_mut().enumerate() {
+            *slot = class(c as u8) as u8;
+        }
+        for anchor in ANCHORS {
+            let (c1, bits) = pairs_of(anchor.text);
+            if let Some(row) = t.pairs.get_mut(c1) {
+                *row |= bits;
             }
         }
-        entries.sort_by_key(|&(c1, c2, _)| (c1, c2));
-        let mut t = Tables { pairs: [0; CLASSES], base: [0; CLASSES], start: Vec::new(), order: Vec::new() };
-        let mut last = None;
-        for &(c1, c2, i) in &entries {
-            if last != Some((c1, c2)) {
-                last = Some((c1, c2));
-                t.start.push(t.order.len() as u16);
-                if let Some(row) = t.pairs.get_mut(c1) {
-                    *row |= 1 << c2;
-                }
-            }
-            t.order.push(i);
-        }
-        t.start.push(t.order.len() as u16);
         let mut sum = 0u16;
         for (base, row) in t.base.iter_mut().zip(t.pairs) {
             *base = sum;
             sum += row.count_ones() as u16;
         }
+        let rank = |c1: usize, c2: usize| -> usize {
+            let row = t.pairs.get(c1).copied().unwrap_or(0);
+            usize::from(t.base.get(c1).copied().unwrap_or(0))
+                + (row & ((1u64 << c2) - 1)).count_ones() as usize
+        };
+        // Counting sort by pair rank, stable in ANCHORS order.
+        let mut start = vec![0u16; usize::from(sum) + 1];
+        let mut places: Vec<(usize, u16)> = Vec::new();
+        for (i, anchor) in ANCHORS.iter().enumerate() {
+            let (c1, bits) = pairs_of(anchor.text);
+            for c2 in (0..CLASSES).filter(|c2| bits >> c2 & 1 != 0) {
+                let r = rank(c1, c2);
+                places.push((r, i as u16));
+                if let Some(n) = start.get_mut(r + 1) {
+                    *n += 1;
+                }
+            }
+        }
+        for i in 1..start.len() {
+            let prev = start.get(i - 1).copied().unwrap_or(0);
+            if let Some(n) = start.get_mut(i) {
+                *n += prev;
+            }
+        }
+        let mut next = start.clone();
+        let mut order = vec![0u16; places.len()];
+        for (r, i) in places {
+            if let Some(slot) = next.get_mut(r) {
+                if let Some(o) = order.get_mut(usize::from(*slot)) {
+                    *o = i;
+                }
+                *slot += 1;
+            }
+        }
+        t.start = start;
+        t.order = order;
         t
     })
 }
@@ -93,27 +132,44 @@ fn matches_at(b: &[u8], at: usize, text: &[u8]) -> bool {
 /// text order (anchors at one place in [`ANCHORS`] order).
 pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize)) {
     let t = tables();
+    let class_of = |c: u8| usize::from(t.class.get(usize::from(c)).copied().unwrap_or(0));
     let mut prev = match b.first() {
-        Some(&c) => class(c),
+        Some(&c) => class_of(c),
         None => return,
     };
     for (at, &c) in b.iter().skip(1).chain(std::iter::once(&0u8)).enumerate() {
-        let cur = class(c);
+        let cur = class_of(c);
         let row = t.pairs.get(prev).copied().unwrap_or(0);
         if row >> cur & 1 != 0 {
-            let rank = usize::from(t.base.get(prev).copied().unwrap_or(0))
-                + (row & ((1u64 << cur) - 1)).count_ones() as usize;
-            let from = t.start.get(rank).copied().unwrap_or(0);
-            let to = t.start.get(rank + 1).copied().unwrap_or(0);
-            for &i in t.order.get(usize::from(from)..usize::from(to)).unwrap_or(&[]) {
-                if let Some(anchor) = ANCHORS.get(usize::from(i))
-                    && matches_at(b, at, anchor.text)
-                {
-                    hit(anchor, at);
-                }
-            }
+            at_pair(t, b, at, prev, cur, row, &mut hit);
         }
         prev = cur;
+    }
+}
+
+/// The anchors that start with the pair `c1 c2` at `at`: compared in full,
+/// and `hit` called for each that stands there. Kept out of the byte loop,
+/// which stays a few instructions long.
+#[inline(never)]
+fn at_pair(
+    t: &Tables,
+    b: &[u8],
+    at: usize,
+    c1: usize,
+    c2: usize,
+    row: u64,
+    hit: &mut impl FnMut(&'static Anchor, usize),
+) {
+    let rank =
+        usize::from(t.base.get(c1).copied().unwrap_or(0)) + (row & ((1u64 << c2) - 1)).count_ones() as usize;
+    let from = t.start.get(rank).copied().unwrap_or(0);
+    let to = t.start.get(rank + 1).copied().unwrap_or(0);
+    for &i in t.order.get(usize::from(from)..usize::from(to)).unwrap_or(&[]) {
+        if let Some(anchor) = ANCHORS.get(usize::from(i))
+            && matches_at(b, at, anchor.text)
+        {
+            hit(anchor, at);
+        }
     }
 }
 
