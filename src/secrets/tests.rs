@@ -219,6 +219,160 @@ fn object_keys_are_scanned_too() {
     assert_eq!(found, vec![Finding { code: AWS_ACCESS_KEY, instance_path: Pointer::root().key("o") }]);
 }
 
+/// `n` characters of standard base64 cycling through a mixed alphabet.
+fn b64_body(n: usize, seed: usize) -> String {
+    const A: &[u8] = b"Zq8+Xw3/Ld5Mn7Bv2Kc9Rt4Hy6Jp1Gf0";
+    (0..n).map(|i| char::from(A[(i * 11 + seed) % A.len()])).collect()
+}
+
+fn hex(n: usize, seed: usize) -> String {
+    const A: &[u8] = b"0123456789abcdef";
+    (0..n).map(|i| char::from(A[(i * 7 + seed * 3 + i / 5) % 16])).collect()
+}
+
+#[test]
+fn keyword_assignments_of_random_values_are_found() {
+    for text in [
+        format!("DATABASE_PASSWORD={}7", body(14, 1)),
+        format!("export API_KEY=\"{}\"", body(32, 2)),
+        format!("client_secret: '{}'", body(24, 3)),
+        format!("<apiToken>{}</apiToken>", body(40, 4)),
+        format!("settings.auth_token := {}", body(20, 5)),
+        format!("ado_pat = \"{}\"", body(52, 6)),
+        format!("cloudflare_zone_credential => {}", body(40, 7)),
+    ] {
+        assert_eq!(codes(&text), vec![KEYWORD_ASSIGNMENT], "{text}");
+    }
+}
+
+#[test]
+fn placeholders_settings_and_names_are_not_assignments() {
+    for text in [
+        "API_KEY=${API_KEY}",
+        "API_KEY={{ .Values.apiKey }}",
+        "password: changeme",
+        "SECRET_KEY=your-secret-key-here",
+        "token=xxxxxxxxxxxxxxxxxxxx",
+        "api_key: \"%API_KEY%\"",
+        "max_tokens: 4096",
+        "token_type=bearer",
+        "public_key = ssh-ed25519",
+        "primary_key: user_id",
+        "idempotency_key: idem_d79c2560b5db56cd7550facd",
+        "access_log = /var/log/nginx/access.log",
+        "secret_name: relay-tls-2f9a1c",
+        "api_version: 2024-02-15-preview",
+        "NPM_TOKEN=9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d",
+        "the token: expired at 10:42, re-run login",
+        "rapid_response = abcdef0123456789xyz",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn a_keyword_assignment_is_reported_only_when_nothing_specific_is() {
+    let text = format!("GITHUB_TOKEN=ghp_{}\nDB_PASSWORD={}9", body(36, 1), body(12, 2));
+    assert_eq!(codes(&text), vec![GITHUB_TOKEN]);
+}
+
+#[test]
+fn the_aws_secret_half_is_found_by_its_name() {
+    for text in [
+        format!("aws_secret_access_key = {}", b64_body(40, 1)),
+        format!("AWS_SECRET_ACCESS_KEY={}", b64_body(40, 2)),
+        format!("  \"secret_access_key\": \"{}\",", b64_body(40, 3)),
+    ] {
+        assert_eq!(codes(&text), vec![AWS_SECRET_KEY], "{text}");
+    }
+}
+
+#[test]
+fn connection_strings_with_keys_or_passwords_are_found() {
+    let azure = format!(
+        "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey={}==;EndpointSuffix=core.windows.net",
+        b64_body(86, 4)
+    );
+    assert_eq!(codes(&azure), vec![CONNECTION_STRING]);
+    let hub = format!(
+        "HostName=h.azure-devices.net;SharedAccessKeyName=owner;SharedAccessKey={}=",
+        b64_body(43, 5)
+    );
+    assert_eq!(codes(&hub), vec![CONNECTION_STRING]);
+    let odbc = format!("Server=db;Database=app;User Id=svc;Password={}4;", body(15, 6));
+    assert_eq!(codes(&odbc), vec![CONNECTION_STRING]);
+    assert!(codes("AccountName=acme;AccountKey=<storage-account-key>;").is_empty());
+}
+
+#[test]
+fn service_account_key_fields_are_found_without_a_pem_header() {
+    assert_eq!(codes(&format!("\"private_key_id\": \"{}\",", hex(40, 1))), vec![SERVICE_ACCOUNT_KEY]);
+    let body_line = format!("\"private_key\": \"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC{}", b64_body(120, 2));
+    assert_eq!(codes(&body_line), vec![SERVICE_ACCOUNT_KEY]);
+}
+
+#[test]
+fn curl_credentials_are_found() {
+    assert_eq!(
+        codes(&format!("curl -u admin:{}7 https://ci.example.com/api", body(12, 1))),
+        vec![COMMAND_CREDENTIALS]
+    );
+    assert_eq!(codes(&format!("curl --user 'deploy:{}' -X POST h", body(16, 2))), vec![COMMAND_CREDENTIALS]);
+    assert_eq!(
+        codes(&format!("curl -s -H \"X-Acme-Token: {}\" https://h.example/", body(24, 3))),
+        vec![AUTHORIZATION_HEADER]
+    );
+    for text in [
+        "curl -u admin:$ADMIN_PASSWORD https://h.example/",
+        "curl -u \"$USER:$PASS\" https://h.example/",
+        "curl -u deploy: https://h.example/",
+        "curl --user-agent relay/1.0 https://h.example/",
+        "curl -H \"Authorization: Bearer $TOKEN\" https://h.example/",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn new_provider_shapes_are_found() {
+    let cases = [
+        (format!("SG.{}.{}", body(22, 1), body(43, 2)), PROVIDER_TOKEN),
+        (format!("SK{}", hex(32, 3)), PROVIDER_TOKEN),
+        (format!("dop_v1_{}", hex(64, 4)), PROVIDER_TOKEN),
+        (format!("hvs.{}", body(95, 5)), PROVIDER_TOKEN),
+        (format!("rubygems_{}", hex(48, 6)), PACKAGE_TOKEN),
+        (format!("dckr_pat_{}", body(27, 7)), PACKAGE_TOKEN),
+        (format!("oy2{}", body(43, 8).to_ascii_lowercase()), PACKAGE_TOKEN),
+        (format!("pplx-{}", body(48, 9)), PROVIDER_TOKEN),
+        (format!("gsk_{}", body(52, 10)), PROVIDER_TOKEN),
+    ];
+    for (token, code) in cases {
+        assert_eq!(codes(&format!("use {token} here")), vec![code], "{token}");
+    }
+}
+
+#[test]
+fn webhooks_and_bot_tokens_are_found() {
+    let discord = format!("https://discord.com/api/webhooks/123456789012345678/{}", body(68, 1));
+    assert_eq!(codes(&discord), vec![WEBHOOK_URL]);
+    let teams = format!(
+        "https://acme.webhook.office.com/webhookb2/{0}@{1}/IncomingWebhook/{2}/{0}",
+        "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d",
+        "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+        hex(32, 2)
+    );
+    assert_eq!(codes(&teams), vec![WEBHOOK_URL]);
+    assert_eq!(codes(&format!("bot token 4839574813:AA{}", body(33, 3))), vec![WEBHOOK_URL]);
+    assert!(codes("https://discord.com/api/webhooks/123/short").is_empty());
+    assert!(codes("at 12:30 the build").is_empty());
+}
+
+#[test]
+fn azure_client_secrets_are_found() {
+    assert_eq!(codes(&format!("secret '{}8Q~{}'", body(3, 1), body(34, 2))), vec![AZURE_CLIENT_SECRET]);
+    assert!(codes("a Q~ b").is_empty());
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod properties {
     use super::*;
