@@ -78,6 +78,9 @@ const NOT_SECRET: &[&[u8]] = &[
     b"path",
 ];
 
+/// Name parts that say a credential follows, whatever the provider.
+const TELLING: &[&[u8]] = &[b"key", b"secret", b"token", b"pass", b"pwd", b"auth", b"cred", b"api"];
+
 /// `at` is a keyword of `len` bytes.
 pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Option<Verdict> {
     let kw = slice(b, at, at + len);
@@ -109,6 +112,18 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
             _ => break,
         }
         k += 1;
+    }
+    // `telegram:4fcb…`, `discord:…`: a provider's name alone, a colon and
+    // the value with nothing between is a reference (`kind:id`, as every
+    // source and sink ref is written here), not an assignment.
+    if word == Word::Provider
+        && name.iter().all(|c| c.is_ascii_alphabetic() || matches!(c, b'-' | b'_'))
+        && !TELLING.iter().any(|part| contains_ci(name, part))
+        && b.get(name_end) == Some(&b':')
+        && sep_end == name_end + 1
+        && k == sep_end
+    {
+        return None;
     }
     let lower_has = |part: &[u8]| contains_ci(name, part);
     let service_account = b.get(start.wrapping_sub(1)) == Some(&b'"')

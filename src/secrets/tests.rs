@@ -403,3 +403,36 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn a_kind_colon_id_reference_is_not_an_assignment() {
+    // Source and sink refs are written `kind:id`; a provider's name as the
+    // kind is no credential, whatever the id looks like.
+    let ids = [
+        "4fcbc15e-5ca4-4057-a51a-03c5af912d7c",
+        "sess_7b9cfeed4194f540",
+        "C0123ABCD9/1762579523185",
+        "aZ3kQ9mX2pL7vB4nR8tW1cY6hJ5dF0gS",
+    ];
+    let mut kinds = 0;
+    for anchor in super::rules::ANCHORS {
+        if !matches!(anchor.rule, super::rules::Rule::Keyword(super::rules::Word::Provider)) {
+            continue;
+        }
+        kinds += 1;
+        // The anchor may be a stem (`telegr`): the kind is the whole word.
+        let stem = String::from_utf8_lossy(anchor.text);
+        for kind in [stem.to_string(), format!("{stem}am"), stem.to_uppercase()] {
+            for id in ids {
+                let text = format!("{kind}:{id}");
+                assert!(codes(&text).is_empty(), "{text}: {:?}", codes(&text));
+            }
+        }
+    }
+    assert!(kinds > 20, "only {kinds} provider names");
+    // The same name with a telling suffix, or written as a setting, is one.
+    let value = "4fcbc15e-5ca4-4057-a51a-03c5af912d7c";
+    assert!(!codes(&format!("HEROKU_API_KEY: {value}")).is_empty());
+    assert!(!codes(&format!("heroku_api_key={value}")).is_empty());
+    assert!(!codes(&format!("heroku-api-key:{value}")).is_empty());
+}
