@@ -60,7 +60,18 @@ for (const [op, name] of cases) {
     } catch {
       return;
     }
-    const viaText = JSON.parse(pkg.call(op, JSON.stringify(callObject)));
+    let again;
+    try {
+      again = JSON.stringify(callObject);
+    } catch {
+      // JavaScript cannot write this object back (nested deeper than its
+      // recursion): the typed export answers a failure and never throws.
+      const a = typed(callObject);
+      assert.equal(a.type, 'failure');
+      assert.equal(a.error.code, 'call/invalid-argument');
+      return;
+    }
+    const viaText = JSON.parse(pkg.call(op, again));
     assert.deepEqual(typed(callObject), viaText);
   });
 }
