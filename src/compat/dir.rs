@@ -45,6 +45,11 @@ pub struct PairReport {
     pub head_file: Option<String>,
     /// The comparison.
     pub report: Report,
+    /// For a pair that breaks a direction: an instance that shows it, where
+    /// one can be built (see [`super::witness`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub witness: Option<super::Witness>,
 }
 
 impl PairReport {
@@ -177,9 +182,14 @@ pub fn check_dirs_each(
     let mut failed = Vec::new();
     for key in keys {
         let (be, he) = (b.get(key), h.get(key));
+        let mut witness = None;
         let report = match (be, he) {
             (Some(o), Some(n)) => match check(&o.schema, &n.schema, options) {
-                Ok(report) => report,
+                Ok(report) => {
+                    witness = Some(super::witness(&o.schema, &n.schema, options, &report))
+                        .filter(|w| !w.is_empty());
+                    report
+                }
                 Err(e) => {
                     let message = format!("{} (comparing {})", e.message, crate::diagnostic::quote(key));
                     failed.push(FileProblem {
@@ -202,6 +212,7 @@ pub fn check_dirs_each(
             base_file: be.map(|e| e.file.clone()),
             head_file: he.map(|e| e.file.clone()),
             report,
+            witness,
         });
     }
     problems.extend(failed);
@@ -247,6 +258,16 @@ pub fn render_human(report: &DirReport, direction: Direction, options: Options) 
                 c.message
             ));
         }
+        if let Some(w) = &p.witness {
+            let shown = [("backward", &w.backward), ("forward", &w.forward)];
+            for (name, instance) in shown {
+                if let Some(v) = instance
+                    && (direction == Direction::Full || direction.name() == name)
+                {
+                    out.push_str(&format!("  witness ({name}): {}\n", shown_instance(v)));
+                }
+            }
+        }
     }
     let count = |d: Direction| report.pairs.iter().filter(|p| p.report.breaks(d)).count();
     out.push_str(&format!(
@@ -259,6 +280,17 @@ pub fn render_human(report: &DirReport, direction: Direction, options: Options) 
         direction.name()
     ));
     out
+}
+
+/// An instance as compact JSON (control characters escaped by JSON), cut
+/// after 200 characters.
+fn shown_instance(v: &Value) -> String {
+    const MAX: usize = 200;
+    let text = v.to_string();
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", text.get(..cut).unwrap_or("")),
+        None => text,
+    }
 }
 
 /// GitHub workflow annotations: `::error` for each change that breaks
