@@ -24,124 +24,105 @@ fn main() {
 
 const DOCS: usize = 5_000;
 
-/// xorshift64*: every run sees the same corpus.
-struct Rng(u64);
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
-        from[self.below(from.len() as u64) as usize]
-    }
-    fn words(&mut self, min: u64, max: u64) -> String {
-        const WORDS: &[&str] = &[
-            "review",
-            "the",
-            "diff",
-            "and",
-            "run",
-            "tests",
-            "before",
-            "merging",
-            "token",
-            "budget",
-            "key",
-            "handoff",
-            "receipt",
-            "ledger",
-            "session",
-            "regression",
-            "fix",
-            "build",
-            "deploy",
-            "secret",
-            "scanner",
-            "password",
-            "reset",
-            "flow",
-            "api",
-            "access",
-            "worker",
-            "cache",
-            "auth",
-            "retry",
-            "timeout",
-            "webhook",
-            "relay",
-            "queue",
-            "parser",
-            "migrate",
-            "wasm",
-            "pending",
-            "blocked",
-            "is",
-            "to",
-            "of",
-            "in",
-            "on",
-            "with",
-            "for",
-            "after",
-            "CI",
-            "green",
-            "failing",
-            "flaky",
-        ];
-        let n = min + self.below(max - min + 1);
-        let mut out = String::new();
-        for i in 0..n {
-            if i > 0 {
-                out.push(' ');
-            }
-            out.push_str(self.pick(WORDS));
-        }
-        out
-    }
-    fn hex(&mut self, n: usize) -> String {
-        (0..n).map(|_| char::from(b"0123456789abcdef"[self.below(16) as usize])).collect()
-    }
-    fn uuid(&mut self) -> String {
-        format!("{}-{}-4{}-a{}-{}", self.hex(8), self.hex(4), self.hex(3), self.hex(3), self.hex(12))
-    }
-    fn alnum(&mut self, n: usize) -> String {
-        const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-        (0..n).map(|_| char::from(A[self.below(A.len() as u64) as usize])).collect()
-    }
+/// `min..=max` words of notes, some of them telling (`token`, `key`, ...).
+fn words(r: &mut Rng, min: u64, max: u64) -> String {
+    const WORDS: &[&str] = &[
+        "review",
+        "the",
+        "diff",
+        "and",
+        "run",
+        "tests",
+        "before",
+        "merging",
+        "token",
+        "budget",
+        "key",
+        "handoff",
+        "receipt",
+        "ledger",
+        "session",
+        "regression",
+        "fix",
+        "build",
+        "deploy",
+        "secret",
+        "scanner",
+        "password",
+        "reset",
+        "flow",
+        "api",
+        "access",
+        "worker",
+        "cache",
+        "auth",
+        "retry",
+        "timeout",
+        "webhook",
+        "relay",
+        "queue",
+        "parser",
+        "migrate",
+        "wasm",
+        "pending",
+        "blocked",
+        "is",
+        "to",
+        "of",
+        "in",
+        "on",
+        "with",
+        "for",
+        "after",
+        "CI",
+        "green",
+        "failing",
+        "flaky",
+    ];
+    r.words_of(WORDS, min, max)
+}
+
+fn hex(r: &mut Rng, n: usize) -> String {
+    (0..n).map(|_| char::from(b"0123456789abcdef"[r.below(16) as usize])).collect()
+}
+fn uuid(r: &mut Rng) -> String {
+    format!("{}-{}-4{}-a{}-{}", hex(r, 8), hex(r, 4), hex(r, 3), hex(r, 3), hex(r, 12))
+}
+fn alnum(r: &mut Rng, n: usize) -> String {
+    const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    (0..n).map(|_| char::from(A[r.below(A.len() as u64) as usize])).collect()
 }
 
 /// A credential as agents paste one, assembled here so that no literal
 /// token sits in the source.
 fn leak(r: &mut Rng) -> String {
     match r.below(5) {
-        0 => format!("set DATABASE_PASSWORD={}9 in .env and restart", r.alnum(15)),
-        1 => format!("git clone https://x-access-token:{}{}@github.com/acme/relay", "ghs_", r.alnum(36)),
-        2 => format!("curl -H 'Authorization: Bearer {}' https://api.example.com/v1", r.alnum(32)),
-        3 => format!("aws_secret_access_key = {}", r.alnum(40)),
-        _ => format!("export OPENAI_API_KEY={}{}", "sk-proj-", r.alnum(48)),
+        0 => format!("set DATABASE_PASSWORD={}9 in .env and restart", alnum(r, 15)),
+        1 => format!("git clone https://x-access-token:{}{}@github.com/acme/relay", "ghs_", alnum(r, 36)),
+        2 => format!("curl -H 'Authorization: Bearer {}' https://api.example.com/v1", alnum(r, 32)),
+        3 => format!("aws_secret_access_key = {}", alnum(r, 40)),
+        _ => format!("export OPENAI_API_KEY={}{}", "sk-proj-", alnum(r, 48)),
     }
 }
 
 fn envelope(r: &mut Rng) -> Value {
-    let session = format!("sess_{}", r.hex(16));
+    let session = format!("sess_{}", hex(r, 16));
     let repo = r.pick(&["acme/sync-engine", "tiann/hapi", "wasm-tools/web_app", "example-co/relay"]);
-    let notes = if r.below(50) == 0 { format!("{} {}", r.words(5, 30), leak(r)) } else { r.words(10, 60) };
+    let notes = if r.below(50) == 0 { format!("{} {}", words(r, 5, 30), leak(r)) } else { words(r, 10, 60) };
     json!({
         "source_kind": r.pick(&["github", "session", "telegram", "webapp"]),
         "source_ref": format!("https://github.com/{repo}/pull/{}", r.below(9_999)),
         "sink_kind": "agent",
-        "sink_ref": format!("agent:{}", r.uuid()),
+        "sink_ref": format!("agent:{}", uuid(r)),
         "event_type": r.pick(&["handoff", "work_ad", "note", "handoff_receipt"]),
-        "summary": r.words(6, 24),
+        "summary": words(r, 6, 24),
         "payload_json": {
-            "intent": r.words(3, 10),
-            "instructions": r.words(8, 40),
+            "intent": words(r, 3, 10),
+            "instructions": words(r, 8, 40),
             "notes": notes,
             "branch": format!("feat/{}-{}", r.pick(&["relay", "cache", "auth", "parser"]), r.below(999)),
             "files": [format!("src/{}.rs", r.pick(&["relay", "ledger", "secrets", "api/notify"]))],
@@ -152,14 +133,14 @@ fn envelope(r: &mut Rng) -> Value {
             }]
         },
         "artifact_refs": [
-            {"kind": "commit", "ref": r.hex(40), "source": "worker"},
-            {"kind": "url", "url": format!("https://docs.example.com/{}?q={}&lang=en", r.words(1, 1), r.words(1, 1)), "title": r.words(1, 5)}
+            {"kind": "commit", "ref": hex(r, 40), "source": "worker"},
+            {"kind": "url", "url": format!("https://docs.example.com/{}?q={}&lang=en", words(r, 1, 1), words(r, 1, 1)), "title": words(r, 1, 5)}
         ],
         "tags": ["priority:p1", format!("area:{}", r.pick(&["cli", "wasm", "ledger"])), "kind:feature"],
         "related_session_id": session,
-        "related_event_id": r.uuid(),
-        "idempotency_key": format!("idem_{}", r.hex(24)),
-        "principal": {"kind": "agent", "id": format!("agent:claude-code/{}", r.hex(8)), "on_behalf_of": "3254"}
+        "related_event_id": uuid(r),
+        "idempotency_key": format!("idem_{}", hex(r, 24)),
+        "principal": {"kind": "agent", "id": format!("agent:claude-code/{}", hex(r, 8)), "on_behalf_of": "3254"}
     })
 }
 

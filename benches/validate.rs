@@ -22,84 +22,68 @@ fn main() {
 
 const DOCS: usize = 10_000;
 
-/// A small deterministic generator (xorshift64*), so every run sees the
-/// same corpus.
-struct Rng(u64);
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn words(&mut self, min: u64, max: u64) -> String {
-        const WORDS: &[&str] = &[
-            "review",
-            "the",
-            "diff",
-            "and",
-            "run",
-            "tests",
-            "peer",
-            "messaging",
-            "handoff",
-            "receipt",
-            "ledger",
-            "session",
-            "regression",
-            "fix",
-            "build",
-            "deploy",
-            "notify",
-            "summary",
-            "blocked",
-            "waiting",
-            "on",
-            "decision",
-            "für",
-            "résumé",
-            "测试",
-            "完成",
-        ];
-        let n = min + self.below(max - min + 1);
-        let mut out = String::new();
-        for i in 0..n {
-            if i > 0 {
-                out.push(' ');
-            }
-            out.push_str(WORDS[self.below(WORDS.len() as u64) as usize]);
-        }
-        out
-    }
-    fn id(&mut self) -> String {
-        format!(
-            "{:08x}-{:04x}-4{:03x}-a{:03x}-{:012x}",
-            self.next() as u32,
-            self.below(1 << 16),
-            self.below(4096),
-            self.below(4096),
-            self.next() >> 16
-        )
-    }
+/// `min..=max` words of notes, in three scripts.
+fn words(r: &mut Rng, min: u64, max: u64) -> String {
+    const WORDS: &[&str] = &[
+        "review",
+        "the",
+        "diff",
+        "and",
+        "run",
+        "tests",
+        "peer",
+        "messaging",
+        "handoff",
+        "receipt",
+        "ledger",
+        "session",
+        "regression",
+        "fix",
+        "build",
+        "deploy",
+        "notify",
+        "summary",
+        "blocked",
+        "waiting",
+        "on",
+        "decision",
+        "für",
+        "résumé",
+        "测试",
+        "完成",
+    ];
+    r.words_of(WORDS, min, max)
+}
+
+/// A UUID-shaped id.
+fn id(r: &mut Rng) -> String {
+    format!(
+        "{:08x}-{:04x}-4{:03x}-a{:03x}-{:012x}",
+        r.next() as u32,
+        r.below(1 << 16),
+        r.below(4096),
+        r.below(4096),
+        r.next() >> 16
+    )
 }
 
 fn notify_work_ad(r: &mut Rng) -> Value {
-    let sid = r.id();
-    let mid = r.id();
+    let sid = id(r);
+    let mid = id(r);
     let status =
         ["in_progress", "blocked", "needs_decision", "done", "failed", "unknown"][r.below(6) as usize];
     json!({
         "source_kind": "session", "source_ref": sid, "event_type": "work_ad",
-        "summary": r.words(4, 30),
-        "payload_json": {"status": status, "action": r.words(2, 12), "project": "hapi", "agent": "claude",
-                         "messageId": mid, "causeMessageId": r.id(), "causeText": r.words(3, 40), "causeKind": "webapp",
+        "summary": words(r, 4, 30),
+        "payload_json": {"status": status, "action": words(r, 2, 12), "project": "hapi", "agent": "claude",
+                         "messageId": mid, "causeMessageId": id(r), "causeText": words(r, 3, 40), "causeKind": "webapp",
                          "causeSeq": r.below(500)},
         "tags": ["notify_summary", "project:hapi", "agent:claude", "flavor:claude"],
-        "related_session_id": sid, "related_event_id": r.id(),
+        "related_session_id": sid, "related_event_id": id(r),
         "provenance": "AGENT_NOTIFY_SUMMARY",
         "idempotency_key": format!("session:{sid}:message:{mid}:notify"),
         "expires_at": 1_785_320_200_000_u64 + r.below(86_400_000),
@@ -109,14 +93,14 @@ fn notify_work_ad(r: &mut Rng) -> Value {
 
 fn handoff(r: &mut Rng) -> Value {
     json!({
-        "source_kind": "session", "source_ref": r.id(), "sink_kind": "session", "sink_ref": r.id(),
-        "event_type": "handoff", "summary": r.words(4, 20),
+        "source_kind": "session", "source_ref": id(r), "sink_kind": "session", "sink_ref": id(r),
+        "event_type": "handoff", "summary": words(r, 4, 20),
         "payload_json": {
-            "intent": "review_and_test", "instructions": r.words(30, 250),
+            "intent": "review_and_test", "instructions": words(r, 30, 250),
             "constraints": ["no_git_push", "read_repo_ok"], "notify_source": true, "delivery_state": "queued",
             "confirmation": {"principal": {"kind": "human", "id": "184467440737"}, "source": "human_approved_peer_tool"}
         },
-        "artifact_refs": [{"kind": "github_pr", "url": "https://github.com/tiann/hapi/pull/1228", "title": r.words(2, 8),
+        "artifact_refs": [{"kind": "github_pr", "url": "https://github.com/tiann/hapi/pull/1228", "title": words(r, 2, 8),
                            "ref": null, "source": "worker", "created_at": 1_785_320_200_000_u64}],
         "principal": {"kind": "human", "id": "184467440737"}
     })
@@ -132,19 +116,19 @@ fn receipt(r: &mut Rng) -> Value {
         })
         .collect();
     json!({
-        "source_kind": "session", "source_ref": r.id(), "event_type": "handoff_receipt", "related_event_id": r.id(),
-        "summary": r.words(3, 15),
-        "payload_json": {"status": "completed", "notes": r.words(5, 60), "checks": checks},
-        "principal": {"kind": "agent", "id": format!("session:{}", r.id()), "on_behalf_of": "184467440737"}
+        "source_kind": "session", "source_ref": id(r), "event_type": "handoff_receipt", "related_event_id": id(r),
+        "summary": words(r, 3, 15),
+        "payload_json": {"status": "completed", "notes": words(r, 5, 60), "checks": checks},
+        "principal": {"kind": "agent", "id": format!("session:{}", id(r)), "on_behalf_of": "184467440737"}
     })
 }
 
 fn note(r: &mut Rng) -> Value {
     json!({
-        "source_kind": "session", "source_ref": r.id(), "event_type": "note", "summary": r.words(3, 40),
-        "payload_json": {"text": r.words(10, 120), "n": 1.5},
+        "source_kind": "session", "source_ref": id(r), "event_type": "note", "summary": words(r, 3, 40),
+        "payload_json": {"text": words(r, 10, 120), "n": 1.5},
         "artifact_refs": [{"kind": "commit", "ref": "a1b2c3d", "source": "worker"},
-                          {"kind": "url", "url": "https://example.com/docs", "title": r.words(1, 5)}],
+                          {"kind": "url", "url": "https://example.com/docs", "title": words(r, 1, 5)}],
         "tags": ["a", "b"], "confidence": 0.8, "severity": "info",
         "principal": {"kind": "human", "id": "184467440737"}
     })

@@ -354,20 +354,9 @@ fn compile(re: &str) -> Result<regex::Regex, regex::Error> {
     regex::RegexBuilder::new(re).size_limit(1 << 30).dfa_size_limit(1 << 30).build()
 }
 
-/// xorshift64*: the same samples on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        if n == 0 { 0 } else { self.next() % n }
-    }
-}
+#[path = "../benches/support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// The characters of `ranges` that are printable ASCII (or, failing that,
 /// ASCII blanks), one picked at random.
