@@ -143,4 +143,56 @@ mod properties {
             super::same_answer(&doc.to_string(), http);
         }
     }
+
+    /// A piece of a string: the makings of secrets, assignments, URLs and
+    /// escapes, and plain or random words.
+    fn fragment() -> impl Strategy<Value = String> {
+        prop_oneof![
+            prop::sample::select(vec![
+                "password", "passwd", "api_key", "public_key", "token", "secret", "auth", "pat", "key",
+                "AWS_SECRET_ACCESS_KEY", "x-api-key", "Authorization", "Bearer ", "curl -u ", "-----BEGIN",
+                "https://", "://", "@", "?", "&", "#", "=", ":", ": ", " = ", "'", ",", " ", "-", "_", ".",
+                "/", "%", "%3D", "%253A", "%40", "sk-", "sk-ant-", "ghp_", "xoxb-", "AKIA", "eyJ", "SG.",
+                "hooks.slack.com/services/", "discord.com/api/webhooks/", "telegram", ":AA", "q~", "${X}",
+                "changeme", "\u{e9}", "\u{202e}",
+            ])
+            .prop_map(str::to_owned),
+            "[A-Za-z0-9]{8,48}",
+            "[a-f0-9]{16,40}",
+            "[A-Za-z0-9+/_-]{20,64}",
+            "\\PC{0,6}".prop_map(|s| s.replace(['"', '\\'], "")),
+        ]
+    }
+
+    fn text() -> impl Strategy<Value = String> {
+        prop::collection::vec(fragment(), 1..5).prop_map(|parts| parts.concat())
+    }
+
+    fn document() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            text().prop_map(Value::String),
+            prop::collection::vec(text().prop_map(Value::String), 0..3).prop_map(Value::Array),
+            Just(json!(1)),
+        ];
+        let inner = prop::collection::vec((text(), leaf.clone()), 0..3)
+            .prop_map(|kv| Value::Object(kv.into_iter().collect()));
+        prop::collection::vec((text(), prop_oneof![leaf, inner]), 1..5)
+            .prop_map(|kv| Value::Object(kv.into_iter().collect()))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+        /// The premise both paths build on: where the scan of a document's
+        /// whole text (with no escape) finds nothing, the scan of each
+        /// string and key finds nothing either.
+        #[test]
+        fn a_clean_text_has_only_clean_strings(doc in document()) {
+            let text = doc.to_string();
+            prop_assume!(!text.contains('\\'));
+            if hapi_a2a_core::secrets::scan_text(&text).is_empty() {
+                let found = hapi_a2a_core::secrets::scan_strings(&doc, &hapi_a2a_core::Pointer::root());
+                prop_assert!(found.is_empty(), "{text} hides {found:?}");
+            }
+        }
+    }
 }

@@ -1,18 +1,20 @@
 //! The one pass: every rule's anchor found together, case-insensitively.
 //!
-//! Each byte is folded to one of 64 classes (letters without case, digits,
+//! Each byte is folded to one of 48 classes (letters without case, digits,
 //! the punctuation that anchors use, everything else as one class). A
-//! 48 × 48 bit table says which class pairs start an anchor, so most
-//! places cost a table lookup; at a pair that does, the anchors that begin
-//! with that pair (found by the pair's rank in the table) are compared in
-//! full and each one that matches calls its rule. The tables are built once from [`ANCHORS`](super::rules::ANCHORS).
+//! table indexed by the classes of two neighbouring bytes holds a 64-bit
+//! mask of the third byte's classes with which some anchor begins, so most
+//! places cost three table lookups and a bit test. Where the three bytes
+//! can start an anchor, the anchors that begin with the first two (found
+//! by the same index) are compared in full and each one that matches calls
+//! its rule. The tables are built once from [`ANCHORS`](super::rules::ANCHORS).
 
 use std::sync::OnceLock;
 
 use super::rules::{ANCHORS, Anchor};
 
 /// The class of a byte: 1–26 letters (either case), 27–36 digits, 37–47
-/// anchor punctuation, 0 anything else.
+/// anchor punctuation, 0 anything else (and past the end of the text).
 fn class(c: u8) -> usize {
     match c {
         b'a'..=b'z' => usize::from(c - b'a') + 1,
@@ -34,71 +36,63 @@ fn class(c: u8) -> usize {
 }
 
 const CLASSES: usize = 48;
+/// Entries of the two-class tables, rounded up to a power of two so that an
+/// index masked with `PAIRS - 1` is known to be in bounds.
+const PAIRS: usize = 4096;
+/// Every third class.
+const ANY: u64 = u64::MAX >> (64 - CLASSES);
+
+/// The index of the class pair `c1 c2`.
+fn pair(c1: usize, c2: usize) -> usize {
+    (c1 * CLASSES + c2) & (PAIRS - 1)
+}
 
 struct Tables {
     /// [`class`] of every byte.
     class: [u8; 256],
-    /// Bit `c2` of `pairs[c1]`: some anchor starts with classes `c1 c2`
-    /// (a one-byte anchor sets every bit of its row).
-    pairs: [u64; CLASSES],
-    /// The number of pairs in the rows before each row: with the bits
-    /// below `c2` in row `c1`, the rank of the pair `c1 c2`.
-    base: [u16; CLASSES],
-    /// Anchors by pair rank: `order[start[rank]..start[rank + 1]]`, in
-    /// [`ANCHORS`] order within a pair.
-    start: Vec<u16>,
+    /// Bit `c3` of `third[pair(c1, c2)]`: some anchor starts with classes
+    /// `c1 c2 c3` (an anchor of two bytes sets every bit of its pair, one
+    /// of one byte every bit of every pair it starts).
+    third: Box<[u64; PAIRS]>,
+    /// Anchors by pair: `order[start[p]..start[p + 1]]`, in [`ANCHORS`]
+    /// order within a pair.
+    start: Box<[u16; PAIRS + 1]>,
     order: Vec<u16>,
+}
+
+/// The pairs an anchor starts (one for most, every pair of its first class
+/// for a one-byte anchor) and its third-class mask.
+fn starts(text: &[u8]) -> Vec<(usize, u64)> {
+    match text {
+        [first] => (0..CLASSES).map(|c2| (pair(class(*first), c2), ANY)).collect(),
+        [first, second] => vec![(pair(class(*first), class(*second)), ANY)],
+        [first, second, third, ..] => {
+            vec![(pair(class(*first), class(*second)), 1 << class(*third))]
+        }
+        [] => Vec::new(),
+    }
 }
 
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        // Each anchor's (first class, second class) pairs; a one-byte
-        // anchor stands under every second class.
-        let pairs_of = |text: &[u8]| -> (usize, u64) {
-            match text {
-                [first] => (class(*first), u64::MAX >> (64 - CLASSES)),
-                [first, second, ..] => (class(*first), 1 << class(*second)),
-                [] => (0, 0),
-            }
-        };
-        let mut t = Tables {
-            class: [0; 256],
-            pairs: [0; CLASSES],
-            base: [0; CLASSES],
-            start: Vec::new(),
-            order: Vec::new(),
-        };
-        for (c, slot) in t.class.iter_mut().enumerate() {
+        let mut class_of = [0u8; 256];
+        for (c, slot) in class_of.iter_mut().enumerate() {
             *slot = class(c as u8) as u8;
         }
-        for anchor in ANCHORS {
-            let (c1, bits) = pairs_of(anchor.text);
-            if let Some(row) = t.pairs.get_mut(c1) {
-                *row |= bits;
-            }
-        }
-        let mut sum = 0u16;
-        for (base, row) in t.base.iter_mut().zip(t.pairs) {
-            *base = sum;
-            sum += row.count_ones() as u16;
-        }
-        let rank = |c1: usize, c2: usize| -> usize {
-            let row = t.pairs.get(c1).copied().unwrap_or(0);
-            usize::from(t.base.get(c1).copied().unwrap_or(0))
-                + (row & ((1u64 << c2) - 1)).count_ones() as usize
-        };
-        // Counting sort by pair rank, stable in ANCHORS order.
-        let mut start = vec![0u16; usize::from(sum) + 1];
+        let mut third = Box::new([0u64; PAIRS]);
+        // Counting sort by pair, stable in ANCHORS order.
+        let mut start = Box::new([0u16; PAIRS + 1]);
         let mut places: Vec<(usize, u16)> = Vec::new();
         for (i, anchor) in ANCHORS.iter().enumerate() {
-            let (c1, bits) = pairs_of(anchor.text);
-            for c2 in (0..CLASSES).filter(|c2| bits >> c2 & 1 != 0) {
-                let r = rank(c1, c2);
-                places.push((r, i as u16));
-                if let Some(n) = start.get_mut(r + 1) {
+            for (p, mask) in starts(anchor.text) {
+                if let Some(m) = third.get_mut(p) {
+                    *m |= mask;
+                }
+                if let Some(n) = start.get_mut(p + 1) {
                     *n += 1;
                 }
+                places.push((p, i as u16));
             }
         }
         for i in 1..start.len() {
@@ -109,17 +103,15 @@ fn tables() -> &'static Tables {
         }
         let mut next = start.clone();
         let mut order = vec![0u16; places.len()];
-        for (r, i) in places {
-            if let Some(slot) = next.get_mut(r) {
+        for (p, i) in places {
+            if let Some(slot) = next.get_mut(p) {
                 if let Some(o) = order.get_mut(usize::from(*slot)) {
                     *o = i;
                 }
                 *slot += 1;
             }
         }
-        t.start = start;
-        t.order = order;
-        t
+        Tables { class: class_of, third, start, order }
     })
 }
 
@@ -132,38 +124,29 @@ fn matches_at(b: &[u8], at: usize, text: &[u8]) -> bool {
 /// text order (anchors at one place in [`ANCHORS`] order).
 pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize)) {
     let t = tables();
-    let class_of = |c: u8| usize::from(t.class.get(usize::from(c)).copied().unwrap_or(0));
-    let mut prev = match b.first() {
-        Some(&c) => class_of(c),
-        None => return,
+    // A byte past the end is of class 0, as a byte no anchor holds.
+    let class_at = |i: usize| match b.get(i) {
+        Some(&c) => usize::from(t.class.get(usize::from(c)).copied().unwrap_or(0)),
+        None => 0,
     };
-    for (at, &c) in b.iter().skip(1).chain(std::iter::once(&0u8)).enumerate() {
-        let cur = class_of(c);
-        let row = t.pairs.get(prev).copied().unwrap_or(0);
-        if row >> cur & 1 != 0 {
-            at_pair(t, b, at, prev, cur, row, &mut hit);
+    let (mut c1, mut c2) = (class_at(0), class_at(1));
+    for at in 0..b.len() {
+        let c3 = class_at(at + 2);
+        let p = pair(c1, c2);
+        if t.third.get(p).copied().unwrap_or(0) >> c3 & 1 != 0 {
+            at_pair(t, b, at, p, &mut hit);
         }
-        prev = cur;
+        (c1, c2) = (c2, c3);
     }
 }
 
-/// The anchors that start with the pair `c1 c2` at `at`: compared in full,
-/// and `hit` called for each that stands there. Kept out of the byte loop,
+/// The anchors that start with the pair `p` at `at`: compared in full, and
+/// `hit` called for each that stands there. Kept out of the byte loop,
 /// which stays a few instructions long.
 #[inline(never)]
-fn at_pair(
-    t: &Tables,
-    b: &[u8],
-    at: usize,
-    c1: usize,
-    c2: usize,
-    row: u64,
-    hit: &mut impl FnMut(&'static Anchor, usize),
-) {
-    let rank =
-        usize::from(t.base.get(c1).copied().unwrap_or(0)) + (row & ((1u64 << c2) - 1)).count_ones() as usize;
-    let from = t.start.get(rank).copied().unwrap_or(0);
-    let to = t.start.get(rank + 1).copied().unwrap_or(0);
+fn at_pair(t: &Tables, b: &[u8], at: usize, p: usize, hit: &mut impl FnMut(&'static Anchor, usize)) {
+    let from = t.start.get(p).copied().unwrap_or(0);
+    let to = t.start.get(p + 1).copied().unwrap_or(0);
     for &i in t.order.get(usize::from(from)..usize::from(to)).unwrap_or(&[]) {
         if let Some(anchor) = ANCHORS.get(usize::from(i))
             && matches_at(b, at, anchor.text)
