@@ -36,15 +36,18 @@ fn class(c: u8) -> usize {
 }
 
 const CLASSES: usize = 48;
-/// Entries of the two-class tables, rounded up to a power of two so that an
-/// index masked with `PAIRS - 1` is known to be in bounds.
-const PAIRS: usize = 4096;
+/// Bits of a class in a pair index.
+const BITS: u32 = 6;
+/// Entries of the two-class tables: a pair index is `c1 << BITS | c2`, so
+/// the index of the next pair is the last one shifted, with the next class
+/// in its low bits, and masked with `PAIRS - 1` it is known to be in bounds.
+const PAIRS: usize = 1 << (2 * BITS);
 /// Every third class.
 const ANY: u64 = u64::MAX >> (64 - CLASSES);
 
 /// The index of the class pair `c1 c2`.
 fn pair(c1: usize, c2: usize) -> usize {
-    (c1 * CLASSES + c2) & (PAIRS - 1)
+    (c1 << BITS | c2) & (PAIRS - 1)
 }
 
 struct Tables {
@@ -129,14 +132,13 @@ pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize))
         Some(&c) => usize::from(t.class.get(usize::from(c)).copied().unwrap_or(0)),
         None => 0,
     };
-    let (mut c1, mut c2) = (class_at(0), class_at(1));
+    let mut p = pair(class_at(0), class_at(1));
     for at in 0..b.len() {
         let c3 = class_at(at + 2);
-        let p = pair(c1, c2);
         if t.third.get(p).copied().unwrap_or(0) >> c3 & 1 != 0 {
             at_pair(t, b, at, p, &mut hit);
         }
-        (c1, c2) = (c2, c3);
+        p = (p << BITS | c3) & (PAIRS - 1);
     }
 }
 
