@@ -30,6 +30,12 @@ use napi_derive::napi;
 
 type Value = sys::napi_value;
 
+/// Every allocation of the addon, the core's included, goes through
+/// mimalloc: a strict validation builds and drops a small tree per call,
+/// where it is measurably cheaper than the platform's malloc.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// No op name is this long: a longer one is answered as unknown, unread.
 const MAX_OP_UNITS: usize = 64;
 
