@@ -1,8 +1,8 @@
 // The addon's strict validate against zod 4 (upstream's validator) and the
 // wasm npm package, side by side in one Bun process, on the envelope corpus
-// of the validation bench. The bench directory is an argument: its corpus,
-// its zod implementation and its wasm implementation are imported from
-// there, never copied.
+// of the validation bench, with JSON.parse alone as a floor. The bench
+// directory is an argument: its corpus and its zod, wasm and JSON.parse
+// implementations are imported from there, never copied.
 //
 //   bun benches/bun/side-by-side.mjs <bench-dir> [--rounds 9] [--warmup 2]
 //       [--n N] [--pkg DIR] [--json OUT]
@@ -78,7 +78,10 @@ async function main() {
   process.env.HAPI_PKG = args.pkg;
   const zod = (await import(pathToFileURL(join(args.dir, 'impls/zod.mjs')).href)).default;
   const wasm = (await import(pathToFileURL(join(args.dir, 'impls/hapi-core.mjs')).href)).default;
-  const impls = [addonImpl('text'), addonImpl('object'), wasm, zod];
+  // The floor of anything that builds JavaScript objects first: timed, not
+  // a validator.
+  const parseOnly = (await import(pathToFileURL(join(args.dir, 'impls/json-parse.mjs')).href)).default;
+  const impls = [addonImpl('text'), addonImpl('object'), wasm, zod, parseOnly];
   const corpus = loadCorpus(args.dir, args.n);
   for (const impl of impls) await impl.prepare?.();
 
