@@ -1,9 +1,9 @@
 // Writes the ES module entry (index.js) and its types (index.d.ts) from the
 // exports of the built addon, which are made from the core's op list: an op
 // added to the core gets its named export here on the next build. Run by
-// scripts/build-addon.sh; `--check` fails instead of writing when a file
-// differs (the entry committed with an op list older than the core's).
-import { readFileSync, writeFileSync } from 'node:fs';
+// scripts/build-addon.sh (scripts/test-addon.sh fails when what it writes
+// differs from what is committed).
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
@@ -64,18 +64,7 @@ export function entrySources(addon = native) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const check = process.argv.includes('--check');
-  const stale = [];
   for (const [file, text] of Object.entries(entrySources())) {
-    const url = new URL(`./${file}`, import.meta.url);
-    let have = null;
-    try { have = readFileSync(url, 'utf8'); } catch { /* not written yet */ }
-    if (have === text) continue;
-    if (check) stale.push(file);
-    else writeFileSync(url, text);
-  }
-  if (stale.length) {
-    console.error(`node/${stale.join(', node/')} differ from the addon's exports: run scripts/build-addon.sh`);
-    process.exit(1);
+    writeFileSync(new URL(`./${file}`, import.meta.url), text);
   }
 }
