@@ -1,0 +1,37 @@
+// The Node-API addon as an implementation for the side-by-side bench: strict
+// `validate` of an event create, as the hub calls it. `via` is `text` (the
+// envelope as `documentText` through `call`, as a hub holding a request body
+// would) or `object` (the typed `validate` given `JSON.parse` of it).
+import * as addon from '../../node/index.js';
+
+const OK = Object.freeze({ ok: true, errors: 0 });
+const PARSE_ERROR = Object.freeze({ ok: false, errors: 1 });
+
+function verdict(a) {
+  if (a.type !== 'success') return PARSE_ERROR;
+  if (a.valid) return OK;
+  return { ok: false, errors: a.diagnostics.filter((d) => d.severity === 'error').length };
+}
+
+export function addonImpl(via) {
+  return {
+    name: `addon-${via}`,
+    description: `the Node-API addon: strict validate of event_create (${via})`,
+    prepare() {
+      addon.call('validate', '{"kind":"event_create","document":{}}');
+    },
+    validate(json) {
+      if (via === 'object') {
+        let document;
+        try {
+          document = JSON.parse(json);
+        } catch {
+          return PARSE_ERROR;
+        }
+        return verdict(addon.validate({ kind: 'event_create', mode: 'strict', document }));
+      }
+      const text = `{"kind":"event_create","mode":"strict","documentText":${JSON.stringify(json)}}`;
+      return verdict(JSON.parse(addon.call('validate', text)));
+    },
+  };
+}
