@@ -1,0 +1,98 @@
+// The hub's one door to hapi-a2a-core. Every decision the hub acts on
+// (validation, projection text, notices, peer meta, notify elevation,
+// delivery moves, capability offers, ledger views) is asked here; the rest
+// of the hub only stores and delivers what these answers say.
+//
+// A `failure` answer means the call itself could not be answered (a bug in
+// the hub's call, never a verdict about a document), so it is thrown as a
+// CoreCallError; findings about documents come back as data.
+
+import * as wasm from '../../pkg/node.js';
+import type {
+  Answer,
+  CapabilitiesAnswer,
+  CapabilitiesCall,
+  DeliveryTransitionAnswer,
+  Endpoint,
+  LedgerViewAnswer,
+  LedgerViewCall,
+  NoticeReceiptAnswer,
+  NoticeReceiptCall,
+  NotifyElevateAnswer,
+  NotifyElevateCall,
+  NotifyParseAnswer,
+  PeerMetaAnswer,
+  PeerMetaCall,
+  ProjectHandoffAnswer,
+  ProjectHandoffCall,
+  ValidateAnswer,
+  ValidateCall,
+} from '../../pkg/api.d.ts';
+
+export type { Endpoint, LedgerViewAnswer, ValidateAnswer };
+
+/** The typed functions the hub uses, as both core faces export them. */
+interface CoreFace {
+  call(op: string, input: string): string;
+  validate(call: ValidateCall): Answer<ValidateAnswer>;
+  projectHandoff(call: ProjectHandoffCall): Answer<ProjectHandoffAnswer>;
+  noticeReceipt(call: NoticeReceiptCall): Answer<NoticeReceiptAnswer>;
+  peerMeta(call: PeerMetaCall): Answer<PeerMetaAnswer>;
+  notifyParse(call: { text: string }): Answer<NotifyParseAnswer>;
+  notifyElevate(call: NotifyElevateCall): Answer<NotifyElevateAnswer>;
+  deliveryTransition(call: { from: string; to: string }): Answer<DeliveryTransitionAnswer>;
+  capabilities(call: CapabilitiesCall): Answer<CapabilitiesAnswer>;
+  ledgerView(call: LedgerViewCall): Answer<LedgerViewAnswer>;
+}
+
+const face: CoreFace = wasm as unknown as CoreFace;
+
+/** Which build answers: `wasm` (the npm package). */
+export const coreFace = 'wasm';
+
+export class CoreCallError extends Error {
+  constructor(
+    readonly op: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`${op}: ${code}: ${message}`);
+  }
+}
+
+function ok<T>(op: string, answer: Answer<T> | string): T {
+  const a = (typeof answer === 'string' ? JSON.parse(answer) : answer) as Answer<T>;
+  if (a.type === 'failure') throw new CoreCallError(op, a.error.code, a.error.message);
+  return a as T;
+}
+
+export const core = {
+  validate: (call: ValidateCall) => ok('validate', face.validate(call)),
+  projectHandoff: (call: ProjectHandoffCall) => ok('project.handoff', face.projectHandoff(call)),
+  noticeReceipt: (call: NoticeReceiptCall) => ok('notice.receipt', face.noticeReceipt(call)),
+  peerMeta: (call: PeerMetaCall) => ok('peer.meta', face.peerMeta(call)),
+  notifyParse: (text: string) => ok('notify.parse', face.notifyParse({ text })),
+  notifyElevate: (call: NotifyElevateCall) => ok('notify.elevate', face.notifyElevate(call)),
+  deliveryTransition: (from: string, to: string) =>
+    ok('delivery.transition', face.deliveryTransition({ from, to })),
+  capabilities: (call: CapabilitiesCall) => ok('capabilities', face.capabilities(call)),
+  ledgerView: (call: LedgerViewCall) => ok('ledger.view', face.ledgerView(call)),
+  /** The JSON text door, for callers that hold text already. */
+  callText: (op: string, input: string) => face.call(op, input),
+};
+
+/**
+ * Whether a principal resolves to the authenticated hub owner: a human by its
+ * `id`, an agent or service by its `on_behalf_of`, exact string match.
+ *
+ * The core decides this (`Principal::resolves_to_owner`), but no op of the
+ * call contract exposes it yet, so this one rule is restated here; it is the
+ * only decision the hub makes on its own.
+ */
+export function resolvesToOwner(principal: unknown, ownerId: string): boolean {
+  if (typeof principal !== 'object' || principal === null) return false;
+  const p = principal as { kind?: unknown; id?: unknown; on_behalf_of?: unknown };
+  if (p.kind === 'human') return p.id === ownerId;
+  if (p.kind === 'agent' || p.kind === 'service') return p.on_behalf_of === ownerId;
+  return false;
+}
