@@ -96,3 +96,24 @@ export function resolvesToOwner(principal: unknown, ownerId: string): boolean {
   if (p.kind === 'agent' || p.kind === 'service') return p.on_behalf_of === ownerId;
   return false;
 }
+
+/**
+ * Whether a create may carry `payload_json.confirmation`: in a handoff (where
+ * the RFC defines it, and the core checks it), or in any row whose writer is
+ * a human principal.
+ *
+ * The core's audit of a delegated handoff (`ledger.view`) counts any row
+ * whose payload holds a `human_approved_peer_tool` confirmation naming a
+ * human as a grant, whoever wrote the row and whatever its type, and
+ * `validate` accepts such a block in a receipt or a work ad without a word.
+ * Until the core refuses it there, the hub refuses the write, so an agent
+ * cannot mint a grant by writing one into its own receipt.
+ */
+export function confirmationPlacementAllowed(create: Record<string, unknown>): boolean {
+  const payload = create.payload_json;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return true;
+  if (!('confirmation' in payload)) return true;
+  if (create.event_type === 'handoff') return true;
+  const p = create.principal as { kind?: unknown } | null;
+  return typeof p === 'object' && p !== null && p.kind === 'human';
+}

@@ -6,7 +6,7 @@
 // step.
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { core, resolvesToOwner, type Endpoint, type LedgerViewAnswer } from './core.ts';
+import { confirmationPlacementAllowed, core, resolvesToOwner, type Endpoint, type LedgerViewAnswer } from './core.ts';
 import { type EventCreate, type EventRow, type LinkRow, type Message, type Session, Store, openDatabase } from './store.ts';
 
 export type { EventRow, LinkRow, Message, Session };
@@ -158,6 +158,12 @@ export class Hub {
         error: 'Non-human principal requires a resolvable human owner via on_behalf_of',
         code: 'principal_refused',
         issues: principalErrors,
+      });
+    }
+    if (!confirmationPlacementAllowed(body)) {
+      throw new HubError(400, {
+        error: 'only a handoff, or a row its human writes, may carry payload_json.confirmation',
+        code: 'confirmation_outside_handoff',
       });
     }
     if (!resolvesToOwner(body.principal, this.ownerId)) {
