@@ -7,7 +7,7 @@
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { confirmationPlacementAllowed, core, resolvesToOwner, type Endpoint, type LedgerViewAnswer } from './core.ts';
-import { type EventCreate, type EventRow, type LinkRow, type Message, type Session, Store, openDatabase } from './store.ts';
+import { type EventCreate, type EventRow, type LinkRow, type Message, type Session, Store, openDatabase, rowOf } from './store.ts';
 
 export type { EventRow, LinkRow, Message, Session };
 
@@ -37,7 +37,7 @@ export type HubOptions = {
 
 type Query = Parameters<typeof core.ledgerView>[0]['query'];
 
-const HANDOFF_STEPS = ['event', 'links', 'project', 'deliver', 'state', 'commit'] as const;
+const HANDOFF_STEPS = ['event', 'links', 'deliver', 'state', 'commit'] as const;
 export const handoffSteps: readonly string[] = HANDOFF_STEPS;
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -181,6 +181,7 @@ export class Hub {
     create: EventCreate,
     ts: number,
     requestHash: string,
+    id: string = randomUUID(),
   ): { event: EventRow; inserted: boolean } {
     const key = create.idempotency_key;
     if (typeof key === 'string') {
@@ -195,7 +196,7 @@ export class Hub {
         return { event: existing, inserted: false };
       }
     }
-    return { event: this.store.insertEvent(create, randomUUID(), ts, namespace, requestHash), inserted: true };
+    return { event: this.store.insertEvent(create, id, ts, namespace, requestHash), inserted: true };
   }
 
   // ---- events and links ----
@@ -323,8 +324,7 @@ export class Hub {
       // Another namespace's session is not found either: nothing crosses namespaces.
       throw new HubError(404, { error: 'sink session not found in namespace', code: 'not_found' });
     }
-    const offer = core.capabilities({ client: { capabilities: sink.capabilities } }).offer;
-    if (!offer?.capabilities.includes('handoff')) {
+    if (!this.offered(sink.capabilities).includes('handoff')) {
       throw new HubError(409, {
         error: "the sink session's client was not offered handoffs",
         code: 'capability_not_offered',
@@ -339,8 +339,22 @@ export class Hub {
     const stored = { ...create, payload_json: { ...(create.payload_json as object), delivery_state: 'queued' } };
     this.checkDelegatedAuthority(auth.namespace, stored);
 
+    // The core's answers (projection, peer meta, the delivery move) are asked
+    // for the row as it will be stored, before the write lock is taken; the
+    // transaction only stores them, unless the sink changed in between.
+    const id = randomUUID();
+    const ts = this.clock();
+    const row = rowOf(stored, id, ts, auth.namespace);
+    const plan = (archived: boolean) => {
+      const projection = archived ? null : core.projectHandoff({ event: row, sink: this.endpoint(sink), source: this.endpoint(source) });
+      const to = archived ? 'undeliverable' : 'delivered';
+      return { text: projection?.text ?? null, to, move: core.deliveryTransition('queued', to) };
+    };
+    let decided = plan(sink.archived);
+    const meta = this.peerMetaFrom(source);
+
     return this.store.tx(() => {
-      const { event, inserted } = this.insertOnce(auth.namespace, stored, this.clock(), requestHash);
+      const { event, inserted } = this.insertOnce(auth.namespace, stored, ts, requestHash, id);
       if (!inserted) return { event, inserted, delivery: null };
       this.faults('event');
       if (opts.retries) {
@@ -350,16 +364,12 @@ export class Hub {
         this.store.insertLink(auth.namespace, randomUUID(), event.id, opts.retries, 'retries', this.clock(), undefined);
       }
       this.faults('links');
-      let delivery: Message | null = null;
-      let to = 'undeliverable';
-      if (!sink.archived) {
-        const projection = core.projectHandoff({ event, sink: this.endpoint(sink), source: this.endpoint(source) });
-        this.faults('project');
-        delivery = this.deliver(sink, 'handoff', projection.text, this.peerMetaFrom(source), event.id);
-        this.faults('deliver');
-        to = 'delivered';
-      }
-      const moved = this.moveInTx(auth.namespace, event, to);
+      const archived = this.store.session(sink.id)?.archived ?? true;
+      if (archived !== sink.archived) decided = plan(archived);
+      const delivery = decided.text === null ? null : this.deliver(sink, 'handoff', decided.text, meta, event.id);
+      this.faults('deliver');
+      if (!decided.move.allowed) throw new HubError(409, { error: decided.move.message, code: decided.move.code });
+      const moved = this.setDeliveryState(auth.namespace, event, decided.to);
       this.faults('state');
       this.faults('commit');
       return { event: moved, inserted, delivery };
@@ -439,7 +449,11 @@ export class Hub {
     const from = typeof payload.delivery_state === 'string' ? payload.delivery_state : 'queued';
     const t = core.deliveryTransition(from, to);
     if (!t.allowed) throw new HubError(409, { error: t.message, code: t.code });
-    const next = { ...payload, delivery_state: to };
+    return this.setDeliveryState(namespace, event, to);
+  }
+
+  private setDeliveryState(namespace: string, event: EventRow, to: string): EventRow {
+    const next = { ...(event.payloadJson as Record<string, unknown>), delivery_state: to };
     this.store.setPayload(namespace, event.id, next);
     return { ...event, payloadJson: next };
   }
@@ -491,22 +505,39 @@ export class Hub {
     }
     const create = this.checkCreate(draft, { httpWriter: true });
     const requestHash = sha256(canonical(create));
-    return this.store.tx(() => {
-      const { event, inserted } = this.insertOnce(auth.namespace, create, this.clock(), requestHash);
-      if (!inserted) return { event, inserted, notice: null };
-      const status = (event.payloadJson as Record<string, unknown> | null)?.status;
-      const relation = status === 'blocked' ? 'blocked_by' : 'resolves';
-      this.store.insertLink(auth.namespace, randomUUID(), event.id, h.id, relation, this.clock(), undefined);
-      let handoff = this.handoff(auth, h.id);
+    const id = randomUUID();
+    const ts = this.clock();
+    const row = rowOf(create, id, ts, auth.namespace);
+    const source = this.session(auth, h.sourceRef);
+    const meta = this.peerMetaFrom(writer);
+    // Asked before the write lock for the handoff as read now; asked again
+    // inside the transaction only if the handoff moved in between.
+    const plan = (handoff: EventRow, timeoutNoticeSent: boolean) => {
       const state = (handoff.payloadJson as Record<string, unknown>).delivery_state;
-      if (state === 'delivered' && core.deliveryTransition('delivered', 'consumed').allowed) {
-        handoff = this.moveInTx(auth.namespace, handoff, 'consumed');
+      const consume = state === 'delivered' && core.deliveryTransition('delivered', 'consumed').allowed;
+      const after = consume
+        ? { ...handoff, payloadJson: { ...(handoff.payloadJson as object), delivery_state: 'consumed' } }
+        : handoff;
+      const n = core.noticeReceipt({ handoff: after, receipt: row, timeoutNoticeSent });
+      return { handoff, timeoutNoticeSent, consume, text: n.text };
+    };
+    const timeoutSent = () => this.store.messagesForEvent(h.id, 'timeout_notice').length > 0;
+    let decided = plan(h, timeoutSent());
+    const status = (row.payloadJson as Record<string, unknown> | null)?.status;
+    const relation = status === 'blocked' ? 'blocked_by' : 'resolves';
+
+    return this.store.tx(() => {
+      const { event, inserted } = this.insertOnce(auth.namespace, create, ts, requestHash, id);
+      if (!inserted) return { event, inserted, notice: null };
+      this.store.insertLink(auth.namespace, randomUUID(), event.id, h.id, relation, this.clock(), undefined);
+      const now = this.handoff(auth, h.id);
+      const sent = timeoutSent();
+      if (canonical(now.payloadJson) !== canonical(decided.handoff.payloadJson) || sent !== decided.timeoutNoticeSent) {
+        decided = plan(now, sent);
       }
-      const timeoutNoticeSent = this.store.messagesForEvent(h.id, 'timeout_notice').length > 0;
-      const n = core.noticeReceipt({ handoff, receipt: event, timeoutNoticeSent });
-      const source = this.session(auth, h.sourceRef);
+      if (decided.consume) this.setDeliveryState(auth.namespace, now, 'consumed');
       const notice =
-        n.text !== null && source ? this.deliver(source, 'receipt_notice', n.text, this.peerMetaFrom(writer), event.id) : null;
+        decided.text !== null && source ? this.deliver(source, 'receipt_notice', decided.text, meta, event.id) : null;
       return { event, inserted, notice };
     });
   }
@@ -682,6 +713,19 @@ export class Hub {
   }
 
   // ---- capabilities ----
+
+  private readonly offers = new Map<string, string[]>();
+
+  /** The capabilities the core offers a client declaring `declared` (asked once per distinct set). */
+  private offered(declared: string[]): string[] {
+    const key = JSON.stringify(declared);
+    let offer = this.offers.get(key);
+    if (!offer) {
+      offer = core.capabilities({ client: { capabilities: declared } }).offer?.capabilities ?? [];
+      this.offers.set(key, offer);
+    }
+    return offer;
+  }
 
   health(): { status: 'ok'; protocolVersion: 1; capabilities: Record<string, boolean> } {
     const caps: Record<string, boolean> = { workGraph: true };

@@ -46,6 +46,9 @@ CREATE TABLE IF NOT EXISTS tokens (
   token TEXT PRIMARY KEY, namespace TEXT NOT NULL, session_id TEXT REFERENCES sessions(id));
 `;
 
+const BUSY_WAIT_MS = 30_000;
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
 /** Opens (and creates) a hub database: WAL, foreign keys on, a busy wait for other writers. */
 export function openDatabase(path: string): Database {
   const db = new Database(path, { create: true, strict: true });
@@ -62,6 +65,9 @@ export function openDatabase(path: string): Database {
     db.exec('ROLLBACK');
     throw e;
   }
+  // From here on, waiting for the write lock is Store.tx's job: SQLite's own
+  // handler sleeps in steps of up to 100 ms, long after the lock is free.
+  db.exec('PRAGMA busy_timeout = 0');
   return db;
 }
 
@@ -187,8 +193,40 @@ export function linkRow(r: SqlLink): LinkRow {
   };
 }
 
-function opt(v: unknown): unknown {
-  return v === undefined ? null : v;
+function opt<T>(v: unknown): T | null {
+  return v === undefined ? null : (v as T);
+}
+
+function sqlEventOf(create: EventCreate, id: string, ts: number, namespace: string): SqlEvent {
+  const c = create as Record<string, unknown>;
+  return {
+    id,
+    ts,
+    source_kind: c.source_kind as string,
+    source_ref: c.source_ref as string,
+    sink_kind: opt(c.sink_kind),
+    sink_ref: opt(c.sink_ref),
+    event_type: c.event_type as string,
+    summary: opt(c.summary),
+    payload_json: 'payload_json' in c ? JSON.stringify(c.payload_json) : null,
+    artifact_refs: JSON.stringify(c.artifact_refs ?? []),
+    tags: JSON.stringify(c.tags ?? []),
+    related_session_id: opt(c.related_session_id),
+    related_event_id: opt(c.related_event_id),
+    provenance: opt(c.provenance),
+    idempotency_key: opt(c.idempotency_key),
+    dedupe_key: opt(c.dedupe_key),
+    confidence: opt(c.confidence),
+    severity: opt(c.severity),
+    expires_at: opt(c.expires_at),
+    namespace,
+    principal_json: JSON.stringify(c.principal),
+  };
+}
+
+/** The row a create becomes once stored with this id, time and namespace (as `Store.event` reads it). */
+export function rowOf(create: EventCreate, id: string, ts: number, namespace: string): EventRow {
+  return eventRow(sqlEventOf(create, id, ts, namespace));
 }
 
 /** Prepared statements over one open database. */
@@ -255,38 +293,51 @@ export class Store {
     };
   }
 
-  /** Runs `fn` in one `BEGIN IMMEDIATE` transaction: all of it or none. */
+  /**
+   * Runs `fn` in one `BEGIN IMMEDIATE` transaction: all of it or none. When
+   * another process holds the write lock, waits a little (jittered, well
+   * under SQLite's own busy handler's steps) and runs the whole of `fn` again.
+   */
   tx<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    const deadline = performance.now() + BUSY_WAIT_MS;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return this.db.transaction(fn).immediate();
+      } catch (e) {
+        const code = (e as { code?: string }).code;
+        if (code !== 'SQLITE_BUSY' || performance.now() > deadline) throw e;
+        Atomics.wait(PAUSE, 0, 0, Math.min(4, 0.05 * 2 ** Math.min(attempt, 6)) * (0.5 + Math.random()));
+      }
+    }
   }
 
   insertEvent(create: EventCreate, id: string, ts: number, namespace: string, requestSha256: string): EventRow {
-    const c = create as Record<string, unknown>;
+    const r = sqlEventOf(create, id, ts, namespace);
     this.q.insertEvent.run(
-      id,
-      ts,
-      c.source_kind as string,
-      c.source_ref as string,
-      opt(c.sink_kind) as string | null,
-      opt(c.sink_ref) as string | null,
-      c.event_type as string,
-      opt(c.summary) as string | null,
-      'payload_json' in c ? JSON.stringify(c.payload_json) : null,
-      JSON.stringify(c.artifact_refs ?? []),
-      JSON.stringify(c.tags ?? []),
-      opt(c.related_session_id) as string | null,
-      opt(c.related_event_id) as string | null,
-      opt(c.provenance) as string | null,
-      opt(c.idempotency_key) as string | null,
-      opt(c.dedupe_key) as string | null,
-      opt(c.confidence) as number | null,
-      opt(c.severity) as string | null,
-      opt(c.expires_at) as number | null,
-      namespace,
-      JSON.stringify(c.principal),
+      r.id,
+      r.ts,
+      r.source_kind,
+      r.source_ref,
+      r.sink_kind,
+      r.sink_ref,
+      r.event_type,
+      r.summary,
+      r.payload_json,
+      r.artifact_refs,
+      r.tags,
+      r.related_session_id,
+      r.related_event_id,
+      r.provenance,
+      r.idempotency_key,
+      r.dedupe_key,
+      r.confidence,
+      r.severity,
+      r.expires_at,
+      r.namespace,
+      r.principal_json,
     );
     this.q.insertRequest.run(id, requestSha256);
-    return this.event(namespace, id) as EventRow;
+    return eventRow(r);
   }
 
   requestHash(eventId: string): string | null {
