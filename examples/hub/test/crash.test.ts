@@ -75,7 +75,7 @@ describe('crash safety', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   test('a hub process killed at each step of a handoff leaves all of it or none', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hub-kill-'));
@@ -105,5 +105,5 @@ describe('crash safety', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

@@ -10,7 +10,7 @@ const [path, worker, planFile] = process.argv.slice(2);
 const plan = (await Bun.file(planFile).json()) as Plan;
 const w = Number(worker);
 const hub = new Hub({ path });
-const summary = { worker: w, inserted: 0, replayed: 0, replayMismatches: 0, conflicts: 0 };
+const summary = { worker: w, calls: 0, inserted: 0, replayed: 0, replayMismatches: 0 };
 
 function pair(key: string, k: number) {
   const src = plan.sources[k % plan.sources.length];
@@ -20,6 +20,7 @@ function pair(key: string, k: number) {
   if (!srcAuth || !sinkAuth) throw new Error('unknown token');
   const h = hub.createHandoff(srcAuth, handoffFor(key, sink.id, plan.owner));
   const r = hub.writeReceipt(sinkAuth, h.event.id, receiptFor(key, sink.id, plan.owner));
+  summary.calls += 2;
   return { h, r };
 }
 

@@ -1,6 +1,7 @@
 // Load: four processes write into one database file through the hub (and so
 // through the core): nothing lost, no duplicates, idempotency held.
-// HUB_LOAD_EVENTS sets the number of events (default 100,000).
+// HUB_LOAD_EVENTS sets the number of events: 20,000 by default, to keep the
+// run short on a small machine; 100,000 is the figure the README reports.
 
 import { expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import type { Plan } from './load-plan.ts';
 import { OWNER, newHub, party } from './support.ts';
 
-const EVENTS = Number(process.env.HUB_LOAD_EVENTS ?? 100_000);
+const EVENTS = Number(process.env.HUB_LOAD_EVENTS ?? 20_000);
 const WORKERS = 4;
 const SHARED = 100;
 
@@ -80,11 +81,11 @@ test(
       expect(view.view.by === 'handoff' && view.view.thread?.outcome).toBe('completed');
       hub.close();
 
-      const writes = summaries.reduce((s, x) => s + x.inserted + x.replayed, 0) + SHARED * 2 * (WORKERS - 1) - SHARED * 2 * 0;
+      const calls = summaries.reduce((s, x) => s + x.calls, 0);
       console.log(
         `load: ${expected} events (+${pairs} links, ${pairs * 2} deliveries) by ${WORKERS} processes in ${seconds.toFixed(1)} s: ` +
           `${Math.round(expected / seconds)} events/s, ${Math.round(pairs / seconds)} handoff+receipt pairs/s ` +
-          `(${writes} write calls in all, replays included)`,
+          `(${calls} write calls in all, replays included: ${Math.round(calls / seconds)} calls/s)`,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
