@@ -381,29 +381,7 @@ export class Hub {
     const payload = create.payload_json as Record<string, unknown>;
     const confirmation = isObject(payload.confirmation) ? payload.confirmation : null;
     if (confirmation?.source !== 'delegated_authority') return;
-    const candidate: EventRow = {
-      id: `candidate-${randomUUID()}`,
-      ts: this.clock(),
-      sourceKind: create.source_kind,
-      sourceRef: create.source_ref,
-      sinkKind: (create.sink_kind as string) ?? null,
-      sinkRef: (create.sink_ref as string) ?? null,
-      eventType: 'handoff',
-      summary: (create.summary as string) ?? null,
-      payloadJson: payload,
-      artifactRefs: (create.artifact_refs as unknown[]) ?? [],
-      tags: (create.tags as string[]) ?? [],
-      relatedSessionId: null,
-      relatedEventId: null,
-      provenance: null,
-      idempotencyKey: null,
-      dedupeKey: null,
-      confidence: null,
-      severity: null,
-      expiresAt: null,
-      namespace,
-      principal: create.principal,
-    };
+    const candidate = rowOf(create, `candidate-${randomUUID()}`, this.clock(), namespace);
     const view = this.ledgerView(namespace, { by: 'handoff', eventId: candidate.id }, [candidate]).view;
     const audit = view.by === 'handoff' ? view.thread?.audit : undefined;
     if (!audit?.endsAtHuman) {
