@@ -1,0 +1,395 @@
+//! The Node-API face of hapi-a2a-core: the npm package's call contract,
+//! compiled natively for Node and Bun.
+//!
+//! The module exports `call(op, json)`, `ops()` and one typed function per
+//! operation of [`hapi_a2a_core::api::ops`], named as the npm package names
+//! them (`project.handoff` is `projectHandoff`), so an operation added to the
+//! core is exported here with no change to this file. Every export goes
+//! through [`hapi_a2a_core::api::call`], so its answers are that function's
+//! bytes, and every export answers as the wasm package's does for the same
+//! arguments: nothing is thrown, a JavaScript value of the wrong type is a
+//! `call/invalid-argument` failure, a lone surrogate in the call text is
+//! `parse/lone-surrogate`, and text longer than its operation's cap is
+//! refused before it is copied.
+//!
+//! The exports are plain Node-API functions made here (not by the
+//! `#[napi]` function macro) because their number and names come from the
+//! core's op list at load time, and because reading a JavaScript string
+//! needs two things the generated conversions do not offer: its length
+//! without copying it, and telling a lone surrogate from U+FFFD.
+
+use std::ffi::{CString, c_char, c_void};
+use std::ptr;
+use std::sync::OnceLock;
+
+use hapi_a2a_core::api;
+use hapi_a2a_core::{Answer, CallError};
+use napi::bindgen_prelude::{Env, JsValue, Object};
+use napi::sys;
+use napi_derive::napi;
+
+type Value = sys::napi_value;
+
+/// No op name is this long: a longer one is answered as unknown, unread.
+const MAX_OP_UNITS: usize = 64;
+
+/// The core's operation names, read once; a typed export is handed the index
+/// of its op in this list.
+fn op_names() -> &'static [&'static str] {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(api::ops)
+}
+
+/// The JavaScript name of an op's typed export, as the npm package spells
+/// it: each `.`, `_` or `-` dropped and the letter after it capitalised
+/// (`notify.parse` is `notifyParse`).
+pub fn export_name(op: &str) -> String {
+    let mut out = String::with_capacity(op.len());
+    let mut upper = false;
+    for c in op.chars() {
+        if matches!(c, '.' | '_' | '-') {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The failure answer for an argument that cannot be read.
+fn refused(code: &str, message: String) -> String {
+    let failure: Answer<()> = Answer::Failure { error: CallError::new(code, message) };
+    serde_json::to_string(&failure).unwrap_or_default()
+}
+
+/// `Some(())` when a Node-API call succeeded.
+fn ok(status: sys::napi_status) -> Option<()> {
+    (status == sys::Status::napi_ok).then_some(())
+}
+
+/// What a JavaScript value is, as `typeof` says it (and `null` for null).
+fn js_type(env: sys::napi_env, value: Value) -> &'static str {
+    let mut t = sys::ValueType::napi_undefined;
+    // SAFETY: `env` and `value` come from the running callback.
+    if unsafe { sys::napi_typeof(env, value, &mut t) } != sys::Status::napi_ok {
+        return "unknown";
+    }
+    match t {
+        sys::ValueType::napi_undefined => "undefined",
+        sys::ValueType::napi_null => "null",
+        sys::ValueType::napi_boolean => "boolean",
+        sys::ValueType::napi_number => "number",
+        sys::ValueType::napi_string => "string",
+        sys::ValueType::napi_symbol => "symbol",
+        sys::ValueType::napi_function => "function",
+        // `napi_bigint` (Node-API 6).
+        9 => "bigint",
+        // Objects, and externals, which `typeof` calls objects.
+        _ => "object",
+    }
+}
+
+/// The length of a JavaScript string in UTF-16 code units, read without
+/// copying it.
+fn utf16_len(env: sys::napi_env, s: Value) -> Option<usize> {
+    let mut len = 0usize;
+    // SAFETY: a null buffer asks for the length only.
+    ok(unsafe { sys::napi_get_value_string_utf16(env, s, ptr::null_mut(), 0, &mut len) })?;
+    Some(len)
+}
+
+/// A JavaScript string's UTF-16 code units.
+fn utf16_units(env: sys::napi_env, s: Value, len: usize) -> Option<Vec<u16>> {
+    let mut buf: Vec<u16> = Vec::with_capacity(len + 1);
+    let mut written = 0usize;
+    // SAFETY: the buffer has room for `len + 1` units (the engine writes a
+    // terminating zero after at most `len`), and only the `written` units
+    // the engine wrote are kept.
+    unsafe {
+        ok(sys::napi_get_value_string_utf16(env, s, buf.as_mut_ptr(), len + 1, &mut written))?;
+        buf.set_len(written.min(len));
+    }
+    Some(buf)
+}
+
+/// Why a JavaScript string could not be read as text.
+enum Unreadable {
+    /// It holds a lone UTF-16 surrogate, which UTF-8 cannot carry.
+    LoneSurrogate,
+    /// The engine refused the read.
+    Engine,
+}
+
+/// A JavaScript string as UTF-8 text, refusing one with a lone surrogate.
+///
+/// The engine transcodes to UTF-8 itself (fast), but writes a lone surrogate
+/// as U+FFFD (V8) or as the bytes of a surrogate code point (JavaScriptCore
+/// may), so text with U+FFFD or invalid UTF-8 in it is read again as UTF-16
+/// to tell a lone surrogate from a real U+FFFD.
+fn read_text(env: sys::napi_env, s: Value, units: usize) -> Result<String, Unreadable> {
+    let mut len = 0usize;
+    // SAFETY: a null buffer asks for the UTF-8 length only.
+    ok(unsafe { sys::napi_get_value_string_utf8(env, s, ptr::null_mut(), 0, &mut len) })
+        .ok_or(Unreadable::Engine)?;
+    let mut buf: Vec<u8> = Vec::with_capacity(len + 1);
+    let mut written = 0usize;
+    // SAFETY: the buffer has room for `len + 1` bytes (the text and the
+    // engine's terminating zero), and only the `written` bytes the engine
+    // wrote are kept.
+    unsafe {
+        ok(sys::napi_get_value_string_utf8(env, s, buf.as_mut_ptr().cast::<c_char>(), len + 1, &mut written))
+            .ok_or(Unreadable::Engine)?;
+        buf.set_len(written.min(len));
+    }
+    match String::from_utf8(buf) {
+        Ok(text) if !text.contains('\u{FFFD}') => Ok(text),
+        _ => {
+            let wide = utf16_units(env, s, units).ok_or(Unreadable::Engine)?;
+            String::from_utf16(&wide).map_err(|_| Unreadable::LoneSurrogate)
+        }
+    }
+}
+
+/// A JavaScript string made from Rust text (`None` if the engine refuses).
+fn js_string(env: sys::napi_env, text: &str) -> Option<Value> {
+    let mut out = ptr::null_mut();
+    let len = isize::try_from(text.len()).ok()?;
+    // SAFETY: `text` is valid UTF-8 of `len` bytes.
+    ok(unsafe { sys::napi_create_string_utf8(env, text.as_ptr().cast::<c_char>(), len, &mut out) })?;
+    Some(out)
+}
+
+/// JavaScript `null`.
+fn js_null(env: sys::napi_env) -> Value {
+    let mut out = ptr::null_mut();
+    // SAFETY: `env` is the running callback's.
+    unsafe { sys::napi_get_null(env, &mut out) };
+    out
+}
+
+/// The arguments of a callback (missing ones are `undefined`) and the data
+/// pointer its function was made with.
+fn callback_args<const N: usize>(
+    env: sys::napi_env,
+    info: sys::napi_callback_info,
+) -> Option<([Value; N], *mut c_void)> {
+    let mut argv: [Value; N] = [ptr::null_mut(); N];
+    let mut argc = N;
+    let mut data = ptr::null_mut();
+    // SAFETY: `argv` has room for `argc` values; the engine fills the ones
+    // not passed with `undefined`.
+    ok(unsafe {
+        sys::napi_get_cb_info(env, info, &mut argc, argv.as_mut_ptr(), ptr::null_mut(), &mut data)
+    })?;
+    Some((argv, data))
+}
+
+/// Answers `call(op, input)` as JSON text (see the module docs).
+fn call_text(env: sys::napi_env, op: Value, input: Value) -> String {
+    if js_type(env, op) != "string" {
+        return refused(
+            hapi_a2a_core::error::INVALID_ARGUMENT,
+            format!("the operation name is {}, not a string; nothing was read", js_type(env, op)),
+        );
+    }
+    let op = match utf16_len(env, op) {
+        Some(n) if n <= MAX_OP_UNITS => match utf16_units(env, op, n) {
+            Some(units) => String::from_utf16_lossy(&units),
+            None => "\u{2026}".to_owned(),
+        },
+        _ => "\u{2026}".to_owned(),
+    };
+    let input_type = js_type(env, input);
+    if input_type == "undefined" || input_type == "null" {
+        return api::call(&op, "");
+    }
+    if input_type != "string" {
+        return refused(
+            hapi_a2a_core::error::INVALID_ARGUMENT,
+            format!("the call is {input_type}, not a string of JSON text; nothing was read"),
+        );
+    }
+    let Some(units) = utf16_len(env, input) else {
+        return refused(hapi_a2a_core::error::INVALID_ARGUMENT, "the call string cannot be read".to_owned());
+    };
+    // A UTF-16 code unit is at least one UTF-8 byte: a string with more units
+    // than the op's cap has bytes is over it.
+    let cap = api::max_call_bytes(&op).unwrap_or(api::MAX_CALL_BYTES);
+    if units > cap {
+        return refused(
+            hapi_a2a_core::error::TOO_LARGE,
+            format!("the call is {units} UTF-16 code units, over the cap of {cap} bytes"),
+        );
+    }
+    match read_text(env, input, units) {
+        Ok(text) => api::call(&op, &text),
+        Err(Unreadable::LoneSurrogate) => refused(
+            hapi_a2a_core::json::LONE_SURROGATE,
+            "the call is not JSON: a string holds a lone UTF-16 surrogate".to_owned(),
+        ),
+        Err(Unreadable::Engine) => {
+            refused(hapi_a2a_core::error::INVALID_ARGUMENT, "the call string cannot be read".to_owned())
+        }
+    }
+}
+
+/// `call(op, input)`: JSON text in, JSON text out.
+extern "C" fn call_export(env: sys::napi_env, info: sys::napi_callback_info) -> Value {
+    let Some(([op, input], _)) = callback_args::<2>(env, info) else { return ptr::null_mut() };
+    js_string(env, &call_text(env, op, input)).unwrap_or_else(|| js_null(env))
+}
+
+/// `ops()`: every operation name `call` answers.
+extern "C" fn ops_export(env: sys::napi_env, _info: sys::napi_callback_info) -> Value {
+    let names = op_names();
+    let mut array = ptr::null_mut();
+    // SAFETY: `env` is the running callback's.
+    if unsafe { sys::napi_create_array_with_length(env, names.len(), &mut array) } != sys::Status::napi_ok {
+        return js_null(env);
+    }
+    for (i, name) in names.iter().enumerate() {
+        let (Some(s), Ok(i)) = (js_string(env, name), u32::try_from(i)) else { return js_null(env) };
+        // SAFETY: `array` and `s` are live values of this callback.
+        unsafe { sys::napi_set_element(env, array, i, s) };
+    }
+    array
+}
+
+/// `JSON[name]` of the calling realm.
+fn json_function(env: sys::napi_env, name: &std::ffi::CStr) -> Option<(Value, Value)> {
+    let mut global = ptr::null_mut();
+    let mut json = ptr::null_mut();
+    let mut f = ptr::null_mut();
+    // SAFETY: out-pointers to locals; `env` is the running callback's.
+    unsafe {
+        ok(sys::napi_get_global(env, &mut global))?;
+        ok(sys::napi_get_named_property(env, global, c"JSON".as_ptr(), &mut json))?;
+        ok(sys::napi_get_named_property(env, json, name.as_ptr(), &mut f))?;
+    }
+    Some((json, f))
+}
+
+/// Calls `JSON[name](arg)`; `Err` when it threw (the exception is cleared).
+fn call_json(env: sys::napi_env, name: &std::ffi::CStr, arg: Value) -> Result<Value, ()> {
+    let (json, f) = json_function(env, name).ok_or(())?;
+    let mut out = ptr::null_mut();
+    // SAFETY: one argument, from a live local.
+    let status = unsafe { sys::napi_call_function(env, json, f, 1, &arg, &mut out) };
+    if status == sys::Status::napi_ok {
+        return Ok(out);
+    }
+    let mut pending = false;
+    // SAFETY: out-pointers to locals.
+    unsafe {
+        sys::napi_is_exception_pending(env, &mut pending);
+        if pending {
+            let mut exception = ptr::null_mut();
+            sys::napi_get_and_clear_last_exception(env, &mut exception);
+        }
+    }
+    Err(())
+}
+
+/// An answer's text as a plain object (`JSON.parse`), or `null` if the
+/// engine cannot build it.
+fn answer_object(env: sys::napi_env, answer: &str) -> Value {
+    js_string(env, answer).and_then(|s| call_json(env, c"parse", s).ok()).unwrap_or_else(|| js_null(env))
+}
+
+/// A typed export: its op is `op_names()[data]`; a plain object in (through
+/// `JSON.stringify`), a plain object out (through `JSON.parse`).
+extern "C" fn typed_export(env: sys::napi_env, info: sys::napi_callback_info) -> Value {
+    let Some(([input], data)) = callback_args::<1>(env, info) else { return ptr::null_mut() };
+    let Some(op) = op_names().get(data as usize) else { return js_null(env) };
+    let text = match js_type(env, input) {
+        "undefined" | "null" => "{}".to_owned(),
+        _ => match call_json(env, c"stringify", input) {
+            Ok(s) if js_type(env, s) == "string" => match utf16_len(env, s).map(|n| read_text(env, s, n)) {
+                Some(Ok(text)) => text,
+                Some(Err(Unreadable::LoneSurrogate)) => {
+                    return answer_object(
+                        env,
+                        &refused(
+                            hapi_a2a_core::json::LONE_SURROGATE,
+                            "the call is not JSON: a string holds a lone UTF-16 surrogate".to_owned(),
+                        ),
+                    );
+                }
+                _ => String::new(),
+            },
+            // `JSON.stringify` writes nothing for a function or a symbol:
+            // that is the empty call, as in the npm package.
+            Ok(_) => String::new(),
+            // A cyclic object or a BigInt: answer with a failure, never throw.
+            Err(()) => {
+                return answer_object(
+                    env,
+                    &refused(
+                        hapi_a2a_core::error::INVALID_ARGUMENT,
+                        "the call object cannot be written as JSON (it holds a cycle or a BigInt)".to_owned(),
+                    ),
+                );
+            }
+        },
+    };
+    answer_object(env, &api::call(op, &text))
+}
+
+/// Sets `exports[name]` to a new function calling `cb` with `data`.
+fn export_function(
+    env: sys::napi_env,
+    exports: Value,
+    name: &str,
+    cb: extern "C" fn(sys::napi_env, sys::napi_callback_info) -> Value,
+    data: usize,
+) -> napi::Result<()> {
+    let fail = |what: &str| napi::Error::from_reason(format!("cannot {what} the export `{name}`"));
+    let c_name = CString::new(name).map_err(|_| fail("name"))?;
+    let len = isize::try_from(name.len()).map_err(|_| fail("name"))?;
+    let mut f = ptr::null_mut();
+    // SAFETY: `c_name` outlives both calls; `data` is an index, never
+    // dereferenced.
+    unsafe {
+        ok(sys::napi_create_function(env, c_name.as_ptr(), len, Some(cb), data as *mut c_void, &mut f))
+            .ok_or_else(|| fail("create"))?;
+        ok(sys::napi_set_named_property(env, exports, c_name.as_ptr(), f)).ok_or_else(|| fail("set"))?;
+    }
+    Ok(())
+}
+
+/// Fills the module's exports: `call`, `ops`, and a typed function per op.
+#[napi(module_exports)]
+pub fn init(exports: Object, env: Env) -> napi::Result<()> {
+    let (env, exports) = (env.raw(), exports.raw());
+    export_function(env, exports, "call", call_export, 0)?;
+    export_function(env, exports, "ops", ops_export, 0)?;
+    for (i, op) in op_names().iter().enumerate() {
+        export_function(env, exports, &export_name(op), typed_export, i)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn export_names_are_the_npm_package_names() {
+        assert_eq!(export_name("validate"), "validate");
+        assert_eq!(export_name("project.handoff"), "projectHandoff");
+        assert_eq!(export_name("delivery.transition"), "deliveryTransition");
+        assert_eq!(export_name("a_b-c.d"), "aBCD");
+    }
+
+    #[test]
+    fn every_op_has_a_distinct_export_name() {
+        let mut names: Vec<String> = op_names().iter().map(|op| export_name(op)).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), op_names().len());
+        assert!(!names.iter().any(|n| n == "call" || n == "ops"));
+    }
+}
