@@ -3,11 +3,14 @@
 // delivery moves, capability offers, ledger views) is asked here; the rest
 // of the hub only stores and delivers what these answers say.
 //
+// The core is the Node-API addon (`node/`, built by scripts/build-addon.sh).
+// `HAPI_HUB_CORE=wasm` runs the same hub on the npm package (`pkg/`)
+// instead: both faces take the same calls and give the same answers.
+//
 // A `failure` answer means the call itself could not be answered (a bug in
 // the hub's call, never a verdict about a document), so it is thrown as a
 // CoreCallError; findings about documents come back as data.
 
-import * as wasm from '../../pkg/node.js';
 import type {
   Answer,
   CapabilitiesAnswer,
@@ -27,7 +30,7 @@ import type {
   ProjectHandoffCall,
   ValidateAnswer,
   ValidateCall,
-} from '../../pkg/api.d.ts';
+} from '../../ts/wire.d.ts';
 
 export type { Endpoint, LedgerViewAnswer, ValidateAnswer };
 
@@ -45,10 +48,10 @@ interface CoreFace {
   ledgerView(call: LedgerViewCall): Answer<LedgerViewAnswer>;
 }
 
-const face: CoreFace = wasm as unknown as CoreFace;
+/** Which face answers: `addon` (the default) or `wasm`. */
+export const coreFace: 'addon' | 'wasm' = process.env.HAPI_HUB_CORE === 'wasm' ? 'wasm' : 'addon';
 
-/** Which build answers: `wasm` (the npm package). */
-export const coreFace = 'wasm';
+const face = (coreFace === 'wasm' ? await import('../../pkg/node.js') : await import('../../node/index.js')) as unknown as CoreFace;
 
 export class CoreCallError extends Error {
   constructor(
