@@ -1,0 +1,122 @@
+// The hub's one door to hapi-a2a-core. Every decision the hub acts on
+// (validation, projection text, notices, peer meta, notify elevation,
+// delivery moves, capability offers, ledger views) is asked here; the rest
+// of the hub only stores and delivers what these answers say.
+//
+// The core is the Node-API addon (`node/`, built by scripts/build-addon.sh).
+// `HAPI_HUB_CORE=wasm` runs the same hub on the npm package (`pkg/`)
+// instead: both faces take the same calls and give the same answers.
+//
+// A `failure` answer means the call itself could not be answered (a bug in
+// the hub's call, never a verdict about a document), so it is thrown as a
+// CoreCallError; findings about documents come back as data.
+
+import type {
+  Answer,
+  CapabilitiesAnswer,
+  CapabilitiesCall,
+  DeliveryTransitionAnswer,
+  Endpoint,
+  LedgerViewAnswer,
+  LedgerViewCall,
+  NoticeReceiptAnswer,
+  NoticeReceiptCall,
+  NotifyElevateAnswer,
+  NotifyElevateCall,
+  NotifyParseAnswer,
+  PeerMetaAnswer,
+  PeerMetaCall,
+  ProjectHandoffAnswer,
+  ProjectHandoffCall,
+  ValidateAnswer,
+  ValidateCall,
+} from '../../ts/wire.d.ts';
+
+export type { Endpoint, LedgerViewAnswer, ValidateAnswer };
+
+/** The typed functions the hub uses, as both core faces export them. */
+interface CoreFace {
+  call(op: string, input: string): string;
+  validate(call: ValidateCall): Answer<ValidateAnswer>;
+  projectHandoff(call: ProjectHandoffCall): Answer<ProjectHandoffAnswer>;
+  noticeReceipt(call: NoticeReceiptCall): Answer<NoticeReceiptAnswer>;
+  peerMeta(call: PeerMetaCall): Answer<PeerMetaAnswer>;
+  notifyParse(call: { text: string }): Answer<NotifyParseAnswer>;
+  notifyElevate(call: NotifyElevateCall): Answer<NotifyElevateAnswer>;
+  deliveryTransition(call: { from: string; to: string }): Answer<DeliveryTransitionAnswer>;
+  capabilities(call: CapabilitiesCall): Answer<CapabilitiesAnswer>;
+  ledgerView(call: LedgerViewCall): Answer<LedgerViewAnswer>;
+}
+
+/** Which face answers: `addon` (the default) or `wasm`. */
+export const coreFace: 'addon' | 'wasm' = process.env.HAPI_HUB_CORE === 'wasm' ? 'wasm' : 'addon';
+
+const face = (coreFace === 'wasm' ? await import('../../pkg/node.js') : await import('../../node/index.js')) as unknown as CoreFace;
+
+export class CoreCallError extends Error {
+  constructor(
+    readonly op: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`${op}: ${code}: ${message}`);
+  }
+}
+
+function ok<T>(op: string, answer: Answer<T> | string): T {
+  const a = (typeof answer === 'string' ? JSON.parse(answer) : answer) as Answer<T>;
+  if (a.type === 'failure') throw new CoreCallError(op, a.error.code, a.error.message);
+  return a as T;
+}
+
+export const core = {
+  validate: (call: ValidateCall) => ok('validate', face.validate(call)),
+  projectHandoff: (call: ProjectHandoffCall) => ok('project.handoff', face.projectHandoff(call)),
+  noticeReceipt: (call: NoticeReceiptCall) => ok('notice.receipt', face.noticeReceipt(call)),
+  peerMeta: (call: PeerMetaCall) => ok('peer.meta', face.peerMeta(call)),
+  notifyParse: (text: string) => ok('notify.parse', face.notifyParse({ text })),
+  notifyElevate: (call: NotifyElevateCall) => ok('notify.elevate', face.notifyElevate(call)),
+  deliveryTransition: (from: string, to: string) =>
+    ok('delivery.transition', face.deliveryTransition({ from, to })),
+  capabilities: (call: CapabilitiesCall) => ok('capabilities', face.capabilities(call)),
+  ledgerView: (call: LedgerViewCall) => ok('ledger.view', face.ledgerView(call)),
+  /** The JSON text door, for callers that hold text already. */
+  callText: (op: string, input: string) => face.call(op, input),
+};
+
+/**
+ * Whether a principal resolves to the authenticated hub owner: a human by its
+ * `id`, an agent or service by its `on_behalf_of`, exact string match.
+ *
+ * The core decides this (`Principal::resolves_to_owner`), but no op of the
+ * call contract exposes it yet, so this one rule is restated here; it is the
+ * only decision the hub makes on its own.
+ */
+export function resolvesToOwner(principal: unknown, ownerId: string): boolean {
+  if (typeof principal !== 'object' || principal === null) return false;
+  const p = principal as { kind?: unknown; id?: unknown; on_behalf_of?: unknown };
+  if (p.kind === 'human') return p.id === ownerId;
+  if (p.kind === 'agent' || p.kind === 'service') return p.on_behalf_of === ownerId;
+  return false;
+}
+
+/**
+ * Whether a create may carry `payload_json.confirmation`: in a handoff (where
+ * the RFC defines it, and the core checks it), or in any row whose writer is
+ * a human principal.
+ *
+ * The core's audit of a delegated handoff (`ledger.view`) counts any row
+ * whose payload holds a `human_approved_peer_tool` confirmation naming a
+ * human as a grant, whoever wrote the row and whatever its type, and
+ * `validate` accepts such a block in a receipt or a work ad without a word.
+ * Until the core refuses it there, the hub refuses the write, so an agent
+ * cannot mint a grant by writing one into its own receipt.
+ */
+export function confirmationPlacementAllowed(create: Record<string, unknown>): boolean {
+  const payload = create.payload_json;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return true;
+  if (!('confirmation' in payload)) return true;
+  if (create.event_type === 'handoff') return true;
+  const p = create.principal as { kind?: unknown } | null;
+  return typeof p === 'object' && p !== null && p.kind === 'human';
+}

@@ -1,0 +1,59 @@
+// The adapter: which face of the core the hub decides through, and that the
+// addon and the npm package answer the hub's calls alike.
+
+import { describe, expect, test } from 'bun:test';
+import * as addon from '../../../node/index.js';
+import * as wasm from '../../../pkg/node.js';
+import { CoreCallError, core, coreFace } from '../core.ts';
+import type { EventRow } from '../hub.ts';
+import { handoffBody, newHub, party, receiptBody } from './support.ts';
+
+describe('the core adapter', () => {
+  test('the hub decides through the addon unless HAPI_HUB_CORE=wasm', () => {
+    expect(coreFace).toBe(process.env.HAPI_HUB_CORE === 'wasm' ? 'wasm' : 'addon');
+  });
+
+  test('a failure answer is thrown with its op and code', () => {
+    expect(() => core.deliveryTransition(1 as unknown as string, 'queued')).toThrow(CoreCallError);
+    let thrown: unknown = null;
+    try {
+      core.ledgerView({ events: [], links: [], query: { by: 'fleet' } } as unknown as Parameters<typeof core.ledgerView>[0]);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(CoreCallError);
+    expect((thrown as CoreCallError).op).toBe('ledger.view');
+    expect((thrown as CoreCallError).code).toBe('call/invalid-call');
+  });
+
+  test("the addon and the npm package give the same answers to the hub's calls", () => {
+    const hub = newHub();
+    const a = party(hub, 'ns', 'm1', 'A');
+    const b = party(hub, 'ns', 'm1', 'B');
+    const h = hub.createHandoff(a.auth, handoffBody(b.session.id)).event;
+    const r = hub.writeReceipt(b.auth, h.id, receiptBody(b.session.id, 'completed')).event;
+    hub.ingestAgentMessage(a.auth, a.session.id, { id: 'm', text: 'AGENT_NOTIFY_SUMMARY {"status":"done"}' });
+    const events = hub.store.events('ns');
+    const links = hub.store.links('ns');
+    const sink = { machineId: 'm1', sessionId: b.session.id, namespace: 'ns' };
+    const calls: [string, unknown][] = [
+      ['validate', { kind: 'event_create', mode: 'strict', httpWriter: true, sink, document: { ...handoffBody(b.session.id), source_kind: 'session', source_ref: a.session.id, event_type: 'handoff' } }],
+      ['validate', { kind: 'spawn_request', document: { via: 'spawn_peer', directory: '/r', remit: ' ', sourceCapabilities: [] } }],
+      ['project.handoff', { event: h, sink }],
+      ['notice.receipt', { handoff: events.find((e: EventRow) => e.id === h.id), receipt: r, timeoutNoticeSent: true }],
+      ['peer.meta', { authenticatedSourceSessionId: a.session.id, sourceName: 'A', body: { sourceSessionId: 'forged' } }],
+      ['notify.parse', { text: 'x\nAGENT_NOTIFY_SUMMARY {"status":"stalled"}' }],
+      ['notify.elevate', { sessionId: 's', messageId: 'm', notify: { status: 'stalled' }, ownerUserId: 4242, ts: 1 }],
+      ['delivery.transition', { from: 'consumed', to: 'delivered' }],
+      ['capabilities', { client: { capabilities: ['ledger'] } }],
+      ['ledger.view', { events, links, now: 1, query: { by: 'session', sessionId: a.session.id } }],
+      ['ledger.view', { events, links, now: 1, query: { by: 'fleet' } }],
+    ];
+    for (const [op, c] of calls) {
+      const text = JSON.stringify(c);
+      const fromAddon = addon.call(op, text);
+      expect(JSON.parse(fromAddon).type).toBe('success');
+      expect(fromAddon).toBe(wasm.call(op, text));
+    }
+  });
+});
