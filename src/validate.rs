@@ -114,6 +114,9 @@ pub struct Options {
     /// The sink a handoff is for, when known: refs it cannot resolve are
     /// reported (errors for writers, so the hub refuses "delivered").
     pub sink: Option<Endpoint>,
+    /// `event_create`: the authenticated owner's id. Every principal of the
+    /// write must resolve to it ([`principal::check_owner`]).
+    pub owner: Option<String>,
 }
 
 /// The outcome of validating one document.
@@ -165,7 +168,7 @@ fn fast_clean(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> 
 /// normalized document: a clean strict `event_create` is decided by the
 /// borrowed fast path, anything else by the full rules.
 pub fn verdict_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Verdict {
-    if fast_clean(kind, mode, text, options) {
+    if options.owner.is_none() && fast_clean(kind, mode, text, options) {
         return Verdict { valid: true, diagnostics: Vec::new() };
     }
     let o = validate_text(kind, mode, text, options);
@@ -174,7 +177,8 @@ pub fn verdict_text(kind: DocumentKind, mode: Mode, text: &str, options: &Option
 
 /// Validates raw JSON text: parse-level problems become diagnostics.
 pub fn validate_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Outcome {
-    if fast_clean(kind, mode, text, options)
+    if options.owner.is_none()
+        && fast_clean(kind, mode, text, options)
         && let Ok(value) = serde_json::from_str::<Value>(text)
     {
         // Clean means no unknown or duplicated key and a clean principal,
@@ -290,6 +294,11 @@ fn check(kind: DocumentKind, document: &Value, options: &Options, report: &mut R
         }
         DocumentKind::SpawnRequest => spawn::check(document, &root, report),
         DocumentKind::NotifySummary => work_ad::check_notify_summary(document, &root, report),
+    }
+    if let Some(owner) = &options.owner
+        && kind == DocumentKind::EventCreate
+    {
+        principal::check_owner(document, &root, owner, report);
     }
     check_secrets(document, report);
     if let Some(sink) = &options.sink
