@@ -159,6 +159,11 @@ pub struct ValidateCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub sink: Option<crate::locality::Endpoint>,
+    /// `event_create`: the authenticated owner's id; a principal of the write
+    /// that does not resolve to it is `principal/not-owner`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub owner: Option<String>,
 }
 
 /// The JSON Schema engine's own report, when asked for.
@@ -212,6 +217,7 @@ fn validate_with_duplicates(
         http_writer: call.http_writer.unwrap_or(false),
         hub_derived: call.hub_derived.unwrap_or(false),
         sink: call.sink.clone(),
+        owner: call.owner.clone(),
     };
     let outcome = match (&call.document, &call.document_text) {
         (Some(doc), None) => validate::validate_value_with_duplicates(kind, mode, doc, duplicates, &options),

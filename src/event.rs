@@ -397,6 +397,9 @@ pub fn check(v: &Value, shape: Shape, http_writer: bool, at: &Pointer, report: &
             }
         }
     }
+    if shape == Shape::Create && http_writer {
+        handoff::check_http_write(event_type, payload, &at.key(payload_key), report);
+    }
     unknown_fields(obj, shape, at, report);
 }
 

@@ -17,11 +17,16 @@
 //!   `granting_event_id` of the grant; the chain is followed by the ledger).
 //!
 //! Other keys are kept verbatim.
+//!
+//! An HTTP writer's create body adds two rules ([`check_http_write`]): a
+//! `confirmation` block only in a handoff, and no `delivery_state` but
+//! `queued`. The ledger never takes a confirmation block as proof of a
+//! human grant (see the audit in [`crate::ledger`]).
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, quote};
 use crate::fields::{Presence, Report};
 use crate::limits::MAX_ID;
 use crate::pointer::Pointer;
@@ -32,6 +37,8 @@ crate::define_codes! {
     SINK_REQUIRED = "handoff/sink-required", "a handoff event names no `sink_ref` (who it is for)";
     GRANT_MISSING = "handoff/grant-missing", "a `delegated_authority` confirmation names no `granting_event_id`";
     APPROVAL_NOT_HUMAN = "handoff/approval-not-human", "a `human_approved_peer_tool` confirmation names a principal that is not human";
+    CONFIRMATION_OUTSIDE_HANDOFF = "handoff/confirmation-outside-handoff", "an HTTP writer's event that is not a handoff carries a `confirmation` block in its payload (only a handoff is confirmed; anywhere else the block could be read as a grant)";
+    DELIVERY_STATE_HUB_OWNED = "handoff/delivery-state-hub-owned", "an HTTP writer sets a new handoff's `delivery_state` to anything but `queued` (the hub owns the state and moves it)";
 }
 
 /// Who confirmed a handoff, and on what authority.
@@ -130,6 +137,47 @@ fn check_confirmation(v: &Value, at: &Pointer, report: &mut Report) {
     }
 }
 
+/// The rules an HTTP writer's event create body adds to the payload's own
+/// (`payload` at `at`): outside a handoff no `confirmation` block (a
+/// confirmation is a forgeable badge, and in a receipt, work ad or any other
+/// row it could be read as a grant); in a handoff no `delivery_state` but
+/// `queued` (where every handoff starts; the hub owns every later state).
+pub fn check_http_write(
+    event_type: Option<&str>,
+    payload: Option<&Value>,
+    at: &Pointer,
+    report: &mut Report,
+) {
+    let Some(obj) = payload.and_then(Value::as_object) else { return };
+    if event_type != Some("handoff") {
+        if obj.contains_key("confirmation") {
+            report.push(
+                Diagnostic::error(
+                    CONFIRMATION_OUTSIDE_HANDOFF,
+                    &at.key("confirmation"),
+                    "only a handoff carries a `confirmation` block; a client cannot confirm any other event",
+                )
+                .with_help(
+                    "remove `confirmation`; authority is recorded by a human-written grant, not a payload",
+                ),
+            );
+        }
+        return;
+    }
+    if let Some(state) = obj.get("delivery_state").and_then(Value::as_str)
+        && state != "queued"
+    {
+        report.push(
+            Diagnostic::error(
+                DELIVERY_STATE_HUB_OWNED,
+                &at.key("delivery_state"),
+                format!("`delivery_state` is hub-owned: a new handoff starts `queued`, not {}", quote(state)),
+            )
+            .with_help("leave `delivery_state` out; the hub records delivery itself"),
+        );
+    }
+}
+
 /// Reports a handoff event without `sink_ref`.
 pub fn sink_required(at: &Pointer, report: &mut Report) {
     report.push(
@@ -212,6 +260,43 @@ mod tests {
         v["intent"] = json!(" \t");
         v["delivery_state"] = json!("sent");
         assert_eq!(codes(v), vec!["vocab/unknown-value@/delivery_state", "field/blank@/intent"]);
+    }
+
+    fn http_codes(event_type: &str, payload: Value) -> Vec<String> {
+        let mut r = Report::new(Mode::Strict);
+        check_http_write(Some(event_type), Some(&payload), &Pointer::root().key("payload_json"), &mut r);
+        r.diagnostics.iter().map(|d| format!("{}@{}", d.code, d.instance_path)).collect()
+    }
+
+    #[test]
+    fn an_http_writer_confirms_only_handoffs() {
+        let claimed =
+            json!({"principal": {"kind": "human", "id": "42"}, "source": "human_approved_peer_tool"});
+        for event_type in ["handoff_receipt", "work_ad", "authority_grant"] {
+            assert_eq!(
+                http_codes(event_type, json!({"status": "completed", "confirmation": claimed})),
+                vec!["handoff/confirmation-outside-handoff@/payload_json/confirmation"],
+                "{event_type}"
+            );
+            assert!(http_codes(event_type, json!({"status": "completed"})).is_empty());
+        }
+        assert!(http_codes("handoff", payload()).is_empty());
+    }
+
+    #[test]
+    fn an_http_writer_leaves_delivery_state_to_the_hub() {
+        for state in ["delivered", "consumed", "undeliverable", "sent"] {
+            let mut v = payload();
+            v["delivery_state"] = json!(state);
+            assert_eq!(
+                http_codes("handoff", v),
+                vec!["handoff/delivery-state-hub-owned@/payload_json/delivery_state"],
+                "{state}"
+            );
+        }
+        let mut v = payload();
+        v["delivery_state"] = json!("queued");
+        assert!(http_codes("handoff", v).is_empty());
     }
 
     #[test]

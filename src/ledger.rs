@@ -95,6 +95,9 @@ crate::define_codes! {
     AUDIT_CYCLE = "ledger/audit-cycle", "a delegated-authority chain comes back to a grant it already passed";
     AUDIT_CROSS_NAMESPACE = "ledger/audit-cross-namespace", "a delegated-authority chain names a grant of another namespace; it is not followed";
     AUDIT_NOT_HUMAN = "ledger/audit-not-human", "a delegated-authority chain ends at a grant no human principal made";
+    AUDIT_CLAIMED_APPROVAL = "ledger/audit-claimed-approval", "a delegated-authority chain ends at a row whose confirmation block claims a human approval but which no human wrote; a confirmation block is a forgeable badge, not a grant";
+    AUDIT_NOT_A_GRANT = "ledger/audit-not-a-grant", "a delegated-authority chain names a `handoff_receipt` or `work_ad`, which records an outcome or a status, never a grant";
+    AUDIT_OTHER_ACTION = "ledger/audit-other-action", "a delegated-authority chain names a handoff for a different action (intent, instructions or constraints differ); an approval covers only the action approved";
     EVENT_NOT_FOUND = "ledger/event-not-found", "the queried event is not in the query's namespace";
     NOT_A_HANDOFF = "ledger/not-a-handoff", "the queried event is not a handoff; it is shown without a thread";
     NAMESPACE_AMBIGUOUS = "ledger/namespace-ambiguous", "the rows span several namespaces and the call names none";

@@ -18,6 +18,7 @@ crate::define_codes! {
     UNACCOUNTABLE = "principal/unaccountable", "an agent or service principal names no non-blank human owner in `on_behalf_of`";
     BLANK_ID = "principal/blank-id", "a principal's `id` is only whitespace (upstream's store refuses it)";
     OWNER_ON_HUMAN = "principal/owner-on-human", "a human principal carries `on_behalf_of`, which upstream strips";
+    NOT_OWNER = "principal/not-owner", "a principal does not resolve to the authenticated owner the hub named (a human by its `id`, an agent or service by its `on_behalf_of`)";
 }
 
 /// The kinds of principal.
@@ -148,6 +149,49 @@ fn check_object(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) -> 
     Some(Principal { kind: kind?, id: id?.to_owned(), on_behalf_of: owner.map(str::to_owned) })
 }
 
+/// Reports every principal of an event create body that does not resolve to
+/// `owner`, the hub's authenticated owner: the writer's `principal` and, in a
+/// handoff, `payload_json.confirmation.principal` (an approval or a
+/// delegation in someone else's name is a forgery). A principal that is not
+/// well formed is left to [`check`].
+pub fn check_owner(event: &Value, at: &Pointer, owner: &str, report: &mut Report) {
+    let confirmation = event
+        .get("payload_json")
+        .filter(|_| event.get("event_type").and_then(Value::as_str) == Some("handoff"))
+        .and_then(|p| p.get("confirmation"));
+    let places = [
+        (event.get("principal"), at.key("principal")),
+        (
+            confirmation.and_then(|c| c.get("principal")),
+            at.key("payload_json").key("confirmation").key("principal"),
+        ),
+    ];
+    for (value, here) in places {
+        let Some(p) = value.and_then(Principal::from_value) else { continue };
+        if p.resolves_to_owner(owner) {
+            continue;
+        }
+        let (field, named) = match p.kind {
+            PrincipalKind::Human => ("id", p.id.as_str()),
+            PrincipalKind::Agent | PrincipalKind::Service => {
+                ("on_behalf_of", p.on_behalf_of.as_deref().unwrap_or(""))
+            }
+        };
+        report.refuse_or_warn(
+            NOT_OWNER,
+            &here.key(field),
+            format!(
+                "this principal resolves to {}, not to the authenticated owner {}",
+                crate::diagnostic::quote(named),
+                crate::diagnostic::quote(owner)
+            ),
+        );
+        if let Some(d) = report.diagnostics.last_mut() {
+            d.help = Some("a writer acts only as, or on behalf of, the owner it authenticated as".to_owned());
+        }
+    }
+}
+
 /// The principal as upstream stores it after a strict write: only the
 /// declared fields, and no `on_behalf_of` on a human. A value that is not an
 /// object is returned unchanged.
@@ -209,6 +253,35 @@ mod tests {
     fn unknown_kind_is_an_error_for_writers_and_info_for_readers() {
         assert_eq!(codes(json!({"kind":"robot","id":"r"}), Mode::Strict), vec!["vocab/unknown-value:Error"]);
         assert_eq!(codes(json!({"kind":"robot","id":"r"}), Mode::Lenient), vec!["vocab/unknown-value:Info"]);
+    }
+
+    fn owner_codes(event: Value, owner: &str) -> Vec<String> {
+        let mut r = Report::new(Mode::Strict);
+        check_owner(&event, &Pointer::root(), owner, &mut r);
+        r.diagnostics.into_iter().map(|d| format!("{}@{}", d.code, d.instance_path)).collect()
+    }
+
+    #[test]
+    fn every_principal_of_a_write_must_resolve_to_the_owner() {
+        let agent = json!({"kind": "agent", "id": "session:a", "on_behalf_of": "42"});
+        let note = json!({"event_type": "note", "principal": agent});
+        assert!(owner_codes(note.clone(), "42").is_empty());
+        assert_eq!(owner_codes(note, "7"), vec!["principal/not-owner@/principal/on_behalf_of"]);
+        let human = json!({"event_type": "note", "principal": {"kind": "human", "id": "42"}});
+        assert_eq!(owner_codes(human, "042"), vec!["principal/not-owner@/principal/id"]);
+        let approved = |who: &str| {
+            json!({"event_type": "handoff", "principal": agent, "payload_json": {"confirmation":
+                {"principal": {"kind": "human", "id": who}, "source": "human_approved_peer_tool"}}})
+        };
+        assert!(owner_codes(approved("42"), "42").is_empty());
+        assert_eq!(
+            owner_codes(approved("7"), "42"),
+            vec!["principal/not-owner@/payload_json/confirmation/principal/id"]
+        );
+        // Only a handoff's confirmation names a principal that acts.
+        let mut other = approved("7");
+        other["event_type"] = json!("note");
+        assert!(owner_codes(other, "42").is_empty());
     }
 
     #[test]

@@ -114,6 +114,9 @@ pub struct Options {
     /// The sink a handoff is for, when known: refs it cannot resolve are
     /// reported (errors for writers, so the hub refuses "delivered").
     pub sink: Option<Endpoint>,
+    /// `event_create`: the authenticated owner's id. Every principal of the
+    /// write must resolve to it ([`principal::check_owner`]).
+    pub owner: Option<String>,
 }
 
 /// The outcome of validating one document.
@@ -156,6 +159,7 @@ fn fast_clean(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> 
         && kind == DocumentKind::EventCreate
         && mode == Mode::Strict
         && options.sink.is_none()
+        && options.owner.is_none()
         && !text.contains('\\')
         && event::fast::is_clean(text, options.http_writer)
         && text_has_no_secret(text)
@@ -313,6 +317,11 @@ fn check(kind: DocumentKind, document: &Value, options: &Options, secrets: Secre
         }
         DocumentKind::SpawnRequest => spawn::check(document, &root, report),
         DocumentKind::NotifySummary => work_ad::check_notify_summary(document, &root, report),
+    }
+    if let Some(owner) = &options.owner
+        && kind == DocumentKind::EventCreate
+    {
+        principal::check_owner(document, &root, owner, report);
     }
     if secrets == Secrets::Scan {
         check_secrets(document, report);

@@ -1298,6 +1298,11 @@ export type ValidateCall = {
    * the sink cannot resolve are errors for writers, warnings for readers.
    */
   sink?: Endpoint,
+  /**
+   * `event_create`: the authenticated owner's id; a principal of the write
+   * that does not resolve to it is `principal/not-owner`.
+   */
+  owner?: string,
 };
 
 /**

@@ -271,6 +271,12 @@ fn clean(c: &Create<'_>, http_writer: bool) -> bool {
         }
     }
     let payload = c.payload_json.map(RawValue::get).filter(|p| *p != "null");
+    // An HTTP writer's confirmation outside a handoff is refused: a text
+    // naming the key anywhere goes to the full rules.
+    let handoff = c.event_type.0 == "handoff";
+    if http_writer && !handoff && payload.is_some_and(|p| p.contains("\"confirmation\"")) {
+        return false;
+    }
     match c.event_type.0.as_ref() {
         "work_ad" => {
             payload.is_some_and(|p| p.starts_with('{'))
@@ -279,7 +285,9 @@ fn clean(c: &Create<'_>, http_writer: bool) -> bool {
         }
         "handoff" => {
             let Some(Ok(h)) = payload.map(serde_json::from_str::<Handoff<'_>>) else { return false };
-            c.sink_ref.is_some() && handoff_ok(&h)
+            c.sink_ref.is_some()
+                && handoff_ok(&h)
+                && !(http_writer && h.delivery_state.as_ref().is_some_and(|d| d.0 != "queued"))
         }
         "handoff_receipt" => {
             let Some(Ok(r)) = payload.map(serde_json::from_str::<Receipt<'_>>) else { return false };

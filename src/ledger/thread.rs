@@ -8,7 +8,10 @@ use serde_json::Value;
 use super::derive::{Derived, exists_elsewhere, lookup, sort_events, sort_list};
 use super::row::{Event, Kind, Rel};
 use super::view::{AuditChain, Lineage, LinkEntry, ReceiptEntry, Thread};
-use super::{AUDIT_CROSS_NAMESPACE, AUDIT_CYCLE, AUDIT_MISSING, AUDIT_NOT_HUMAN, Ledger, RECEIPT_CONFLICT};
+use super::{
+    AUDIT_CLAIMED_APPROVAL, AUDIT_CROSS_NAMESPACE, AUDIT_CYCLE, AUDIT_MISSING, AUDIT_NOT_A_GRANT,
+    AUDIT_NOT_HUMAN, AUDIT_OTHER_ACTION, Ledger, RECEIPT_CONFLICT,
+};
 use crate::diagnostic::{Diagnostic, quote};
 use crate::vocab::receipt_status_is_terminal;
 
@@ -204,8 +207,19 @@ fn human_principal(v: Option<&Value>) -> Option<&Value> {
     v.filter(|p| p.get("kind").and_then(Value::as_str) == Some("human"))
 }
 
+/// Whether two handoff rows ask for the same action: the same `intent`,
+/// `instructions` and `constraints` (the sink may differ, as in a retry).
+fn same_action(a: &Value, b: &Value) -> bool {
+    let (Some(pa), Some(pb)) = (a.get("payloadJson"), b.get("payloadJson")) else { return false };
+    ["intent", "instructions", "constraints"].iter().all(|k| pa.get(k).is_some_and(|v| pb.get(k) == Some(v)))
+}
+
 /// Follows `granting_event_id` from a `delegated_authority` handoff until a
-/// human principal, or a finding.
+/// grant, or a finding. A grant is a row a human principal wrote (its own
+/// `principal`, never a payload's confirmation block); a row written by an
+/// agent or service passes the chain on only through its own
+/// `delegated_authority` confirmation. A `handoff_receipt` or `work_ad` is
+/// never a grant, and a handoff is one only for the same action.
 fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnostic>) -> Option<AuditChain> {
     let handoff = event(l, h)?;
     let source = confirmation(row)?.get("source").and_then(Value::as_str)?;
@@ -260,23 +274,54 @@ fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnosti
         };
         chain.grants.push(grant.id.to_string());
         let grant_row = grant.to_value();
+        match grant.kind {
+            Kind::Receipt | Kind::WorkAd => {
+                break (
+                    AUDIT_NOT_A_GRANT,
+                    format!(
+                        "grant chain of {} names {}, a {}: it records an outcome or a status, never a grant",
+                        quote(&handoff.id),
+                        quote(&grant.id),
+                        quote(l.syms.name(grant.event_type))
+                    ),
+                );
+            }
+            Kind::Handoff if !same_action(row, &grant_row) => {
+                break (
+                    AUDIT_OTHER_ACTION,
+                    format!(
+                        "grant chain of {} names handoff {}, which asks for a different action; \
+                         an approval covers only the action approved",
+                        quote(&handoff.id),
+                        quote(&grant.id)
+                    ),
+                );
+            }
+            Kind::Handoff | Kind::Other => {}
+        }
+        // Only the row's own principal (stamped by the hub from the
+        // authenticated writer) makes a grant human: a confirmation block
+        // in the payload is whatever the writer chose to put there.
         if let Some(p) = human_principal(grant_row.get("principal")) {
             chain.ends_at_human = true;
             chain.human = Some(p.clone());
             return Some(chain);
         }
-        let conf = confirmation(&grant_row);
-        match conf.and_then(|c| c.get("source")).and_then(Value::as_str) {
+        match confirmation(&grant_row).and_then(|c| c.get("source")).and_then(Value::as_str) {
             Some("delegated_authority") => {
                 current_id = grant.id.to_string();
                 current_row = grant_row;
             }
-            Some("human_approved_peer_tool")
-                if human_principal(conf.and_then(|c| c.get("principal"))).is_some() =>
-            {
-                chain.ends_at_human = true;
-                chain.human = human_principal(conf.and_then(|c| c.get("principal"))).cloned();
-                return Some(chain);
+            Some("human_approved_peer_tool") => {
+                break (
+                    AUDIT_CLAIMED_APPROVAL,
+                    format!(
+                        "grant chain of {} ends at {}, whose confirmation claims a human approval \
+                         but which no human wrote; a confirmation block is not a grant",
+                        quote(&handoff.id),
+                        quote(&grant.id)
+                    ),
+                );
             }
             _ => {
                 break (
