@@ -30,6 +30,7 @@ mod compat;
 pub use compat::*;
 mod ledger;
 pub use ledger::*;
+mod call_fields;
 mod validate_text;
 
 /// The hard cap on a call's text, in bytes, whatever the op (a ledger of a
@@ -326,9 +327,11 @@ wire_ops! {
 
 /// The call as its typed form. A call is a JSON object whose keys are the
 /// call type's fields: an array (which serde would read positionally) or
-/// any other value is refused, and so is a key the op does not take.
+/// any other value is refused, and so is a key the op does not take, in the
+/// call or in any object nested in it (`call/unknown-field`, with the
+/// pointer to the object).
 fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
-    let Value::Object(map) = &value else {
+    if !value.is_object() {
         return Err(CallError::new(
             error::INVALID_CALL,
             format!(
@@ -337,91 +340,21 @@ fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
             ),
         ));
     };
-    let fields = call_fields::of::<T>();
-    if let Some(key) = map.keys().find(|k| !fields.contains(&k.as_str())) {
-        return Err(CallError::new(
-            error::UNKNOWN_FIELD,
-            format!(
-                "the call has no field {}; its fields are {}",
-                crate::diagnostic::quote(key),
-                fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
-            ),
-        ));
-    }
-    serde_json::from_value(value).map_err(|e| {
-        CallError::new(error::INVALID_CALL, format!("the call {}", call_fields::plain(&e.to_string())))
+    call_fields::read(value).map_err(|refusal| match refusal {
+        call_fields::Refusal::Unknown { at, key, fields } => {
+            let fields = fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ");
+            let key = crate::diagnostic::quote(&key);
+            let message = if at == Pointer::root() {
+                format!("the call has no field {key}; its fields are {fields}")
+            } else {
+                format!("the call's object at `{at}` has no field {key}; its fields are {fields}")
+            };
+            CallError::new(error::UNKNOWN_FIELD, message)
+        }
+        call_fields::Refusal::Invalid(e) => {
+            CallError::new(error::INVALID_CALL, format!("the call {}", call_fields::plain(&e.to_string())))
+        }
     })
-}
-
-/// What a call type's fields are, and messages that speak of them.
-mod call_fields {
-    use serde::de::{self, Deserialize, Deserializer, Visitor, value::Error};
-
-    /// The JSON keys a call type reads: serde's own list for the struct,
-    /// learnt by asking its `Deserialize` to describe itself to a probe that
-    /// reads nothing (no field list is kept by hand beside the types).
-    pub(super) fn of<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
-        let mut fields: &'static [&'static str] = &[];
-        let _ = T::deserialize(Probe(&mut fields));
-        fields
-    }
-
-    struct Probe<'a>(&'a mut &'static [&'static str]);
-
-    impl<'de> Deserializer<'de> for Probe<'_> {
-        type Error = Error;
-
-        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Error> {
-            Err(de::Error::custom("a probe reads nothing"))
-        }
-
-        fn deserialize_struct<V: Visitor<'de>>(
-            self,
-            _name: &'static str,
-            fields: &'static [&'static str],
-            _: V,
-        ) -> Result<V::Value, Error> {
-            *self.0 = fields;
-            Err(de::Error::custom("a probe reads nothing"))
-        }
-
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-            bytes byte_buf option unit unit_struct newtype_struct seq tuple
-            tuple_struct map enum identifier ignored_any
-        }
-    }
-
-    /// A deserializer's message without the names of Rust types: `struct
-    /// Endpoint` (with or without `with 3 elements`) is `an object`.
-    pub(super) fn plain(message: &str) -> String {
-        let mut out = String::with_capacity(message.len());
-        let mut rest = message;
-        while let Some(at) = rest.find("struct ") {
-            let (before, after) = rest.split_at(at);
-            let after = after.trim_start_matches("struct ");
-            let name_len =
-                after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
-            if name_len == 0 || !after.starts_with(|c: char| c.is_ascii_uppercase()) {
-                out.push_str(before);
-                out.push_str("struct ");
-                rest = after;
-                continue;
-            }
-            let before = before.strip_suffix("tuple ").unwrap_or(before);
-            out.push_str(before);
-            out.push_str("an object");
-            rest = after.get(name_len..).unwrap_or("");
-            if let Some(tail) = rest.strip_prefix(" with ") {
-                let digits = tail.find(|c: char| !c.is_ascii_digit()).unwrap_or(tail.len());
-                if let Some(t) = tail.get(digits..).and_then(|t| t.strip_prefix(" element")) {
-                    rest = t.strip_prefix('s').unwrap_or(t);
-                }
-            }
-        }
-        out.push_str(rest);
-        out
-    }
 }
 
 fn respond<T: Serialize>(result: Result<T, CallError>) -> String {
@@ -675,37 +608,75 @@ mod tests {
     }
 
     #[test]
-    fn every_call_type_declares_its_fields() {
-        // The unknown-field check reads serde's own list; a call type whose
-        // Deserialize is not a plain struct would list nothing and refuse
-        // every key.
-        let mut lists = Vec::new();
-        macro_rules! each {
-            ($($t:ty),*) => { $( lists.push((stringify!($t), call_fields::of::<$t>())); )* };
+    fn every_op_refuses_an_unknown_call_field() {
+        // The check reads serde's own field list of each call type; a call
+        // type whose Deserialize is not a plain struct would let any key by.
+        for op in ops() {
+            let a = answer(op, r#"{"noSuchField":1}"#);
+            assert_eq!(a["error"]["code"], "call/unknown-field", "{op}");
+            let message = a["error"]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.starts_with("the call has no field `noSuchField`; its fields are `"),
+                "{message}"
+            );
         }
-        each!(
-            CapabilitiesCall,
-            ValidateCall,
-            ProjectHandoffCall,
-            NoticeReceiptCall,
-            PeerMetaCall,
-            PeerAnnotateCall,
-            PeerBadgeCall,
-            ArtifactLocalityCall,
-            SecretsScanCall,
-            NotifyParseCall,
-            NotifyElevateCall,
-            CitationExtractCall,
-            CitationNormalizeCall,
-            SchemaCheckCall,
-            LedgerViewCall,
-            DeliveryTransitionCall
+    }
+
+    #[test]
+    fn unknown_keys_of_nested_call_objects_are_refused_with_their_pointer() {
+        let cases = [
+            (
+                "validate",
+                json!({"kind":"principal","document":{},"sink":{"machineID":"m"}}),
+                "/sink",
+                "machineID",
+            ),
+            (
+                "artifact.locality",
+                json!({"ref":{"kind":"url"},"sink":{"machineId":"m"},"source":{"sesionId":"s"}}),
+                "/source",
+                "sesionId",
+            ),
+            ("project.handoff", json!({"event":{},"sink":{"namespce":"n"}}), "/sink", "namespce"),
+            ("capabilities", json!({"client":{"capabilites":["ledger"]}}), "/client", "capabilites"),
+            (
+                "ledger.view",
+                json!({"events":[],"now":1,"query":{"by":"handoff","eventID":"e","eventId":"e"}}),
+                "/query",
+                "eventID",
+            ),
+            (
+                "notify.elevate",
+                json!({"sessionId":"s","messageId":"m","notify":{},"ownerUserId":"u","ts":1,
+                       "cause":{"messageId":"c","txt":"t"}}),
+                "/cause",
+                "txt",
+            ),
+        ];
+        for (op, call, at, key) in cases {
+            let a = answer(op, &call.to_string());
+            assert_eq!(a["error"]["code"], "call/unknown-field", "{op} {call}");
+            let message = a["error"]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.starts_with(&format!(
+                    "the call's object at `{at}` has no field `{key}`; its fields are `"
+                )),
+                "{message}"
+            );
+        }
+        // The same calls without the typo are read.
+        let a = answer(
+            "validate",
+            &json!({"kind":"principal","document":{},"sink":{"machineId":"m"}}).to_string(),
         );
-        assert_eq!(lists.len(), OPS.len());
-        for (name, fields) in lists {
-            assert!(!fields.is_empty(), "{name} lists no fields");
-        }
-        assert_eq!(call_fields::of::<ArtifactLocalityCall>(), ["ref", "source", "sink"]);
+        assert_eq!(a["type"], "success");
+    }
+
+    #[test]
+    fn a_nested_call_object_is_not_read_positionally() {
+        let a = answer("artifact.locality", r#"{"ref":{"kind":"url"},"sink":["m","s"]}"#);
+        assert_eq!(a["error"]["code"], "call/invalid-call");
+        assert_eq!(a["error"]["message"], "the call invalid type: sequence, expected an object");
     }
 
     #[test]
