@@ -205,7 +205,11 @@ fn validate_with_duplicates(
         let known: Vec<&str> = DocumentKind::ALL.iter().map(|k| k.name()).collect();
         CallError::new(
             error::UNKNOWN_KIND,
-            format!("unknown document kind `{}`; known kinds: {}", call.kind, known.join(", ")),
+            format!(
+                "unknown document kind {}; known kinds: {}",
+                crate::diagnostic::quote(&call.kind),
+                known.join(", ")
+            ),
         )
     })?;
     let mode = call.mode.unwrap_or_default();
@@ -245,7 +249,14 @@ fn validate_with_duplicates(
 #[cfg(feature = "schema")]
 fn schema_report(kind: DocumentKind, document: &Value) -> Result<SchemaReport, CallError> {
     match crate::schema::run(kind.name(), document) {
-        Some(Ok(diagnostics)) => Ok(SchemaReport { valid: diagnostics.is_empty(), diagnostics }),
+        Some(Ok(mut diagnostics)) => {
+            // The schema engine's messages quote the document's values as
+            // they are: shown here as every other message shows them.
+            for d in &mut diagnostics {
+                d.message = crate::diagnostic::escape(&d.message);
+            }
+            Ok(SchemaReport { valid: diagnostics.is_empty(), diagnostics })
+        }
         Some(Err(e)) => {
             Err(CallError::new(error::FEATURE_UNAVAILABLE, format!("the schema does not compile: {e}")))
         }
@@ -379,6 +390,10 @@ fn respond_text(result: Result<String, CallError>) -> String {
         },
         Err(error) => error,
     };
+    // Every failure message is shown as it would be read: a value a
+    // message quotes (serde's or a layer's words included) cannot carry a
+    // bidi control or an invisible character to the reader.
+    let error = CallError { message: crate::diagnostic::escape(&error.message), ..error };
     let failure: Answer<()> = Answer::Failure { error };
     serde_json::to_string(&failure).unwrap_or_else(|e| {
         let failure: Answer<()> = Answer::Failure { error: unwritable(e) };

@@ -5,9 +5,12 @@
 //! renamed or reused; each module lists its own with [`define_codes!`](crate::define_codes) and
 //! [`all_codes`] gathers them for the README table.
 
+use std::fmt::Write as _;
+
 use serde::{Deserialize, Serialize};
 
 use crate::pointer::Pointer;
+use crate::sanitize::is_neutralized;
 
 /// How much a finding matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -105,7 +108,8 @@ pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
 }
 
 /// Quotes a user value for a message: in backticks, cut to 40 characters,
-/// control characters escaped so a message stays one line.
+/// and [`escape`]d, so a message stays one line and shows what a reader
+/// would obey (Trojan Source).
 pub fn quote(value: &str) -> String {
     const MAX: usize = 40;
     let mut out = String::from("`");
@@ -114,14 +118,38 @@ pub fn quote(value: &str) -> String {
             out.push('…');
             break;
         }
-        if c.is_control() || c == '`' {
+        if c == '`' {
             out.extend(c.escape_default());
         } else {
-            out.push(c);
+            push_shown(&mut out, c);
         }
     }
     out.push('`');
     out
+}
+
+/// A message's text made safe to show: control characters escaped (`\n`,
+/// `\u{1b}`), and every other character a reader would obey rather than show
+/// (bidi controls, invisible and tag characters, line separators:
+/// [`is_neutralized`]) written `<U+XXXX>`, as the renderers write them.
+/// Text without such characters is returned as it was.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_shown(&mut out, c);
+    }
+    out
+}
+
+fn push_shown(out: &mut String, c: char) {
+    if c.is_control() {
+        out.extend(c.escape_default());
+    } else if is_neutralized(c) {
+        // Writing to a String cannot fail.
+        let _ = write!(out, "<U+{:04X}>", u32::from(c));
+    } else {
+        out.push(c);
+    }
 }
 
 /// One entry of the code table.
@@ -204,6 +232,14 @@ mod tests {
         assert_eq!(quote("a\nb"), "`a\\nb`");
         let long = "x".repeat(50);
         assert_eq!(quote(&long).chars().count(), 40 + 3);
+    }
+
+    #[test]
+    fn quote_shows_bidi_and_invisible_characters() {
+        assert_eq!(quote("a\u{202E}b\u{2066}c"), "`a<U+202E>b<U+2066>c`");
+        assert_eq!(quote("\u{200B}\u{FEFF}\u{E0041}\u{2028}"), "`<U+200B><U+FEFF><U+E0041><U+2028>`");
+        assert_eq!(quote("é ü 中"), "`é ü 中`");
+        assert_eq!(escape("unknown variant `a\u{202E}b\n`"), "unknown variant `a<U+202E>b\\n`");
     }
 
     #[test]
