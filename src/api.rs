@@ -113,7 +113,7 @@ pub fn capabilities(call: &CapabilitiesCall) -> CapabilitiesAnswer {
     CapabilitiesAnswer {
         version: env!("CARGO_PKG_VERSION").to_owned(),
         capabilities: capability::all(),
-        ops: OPS.iter().map(|(name, _, _)| (*name).to_owned()).collect(),
+        ops: OPS.iter().map(|op| op.name.to_owned()).collect(),
         kinds: DocumentKind::ALL.to_vec(),
         offer: call.client.as_ref().map(capability::offer),
     }
@@ -285,20 +285,140 @@ struct Raw {
 
 type Handler = fn(Raw) -> String;
 
-/// Declares every operation once: its name, its size cap, call type, answer
-/// type and the function that answers it (given the typed call and the
-/// pointers of keys the call text named twice). Generates the dispatch table
-/// and the list of wire types the TypeScript declarations are derived from.
+/// A shortcut for an op's common call shape: its answer read straight from
+/// the call text, or `None` when the generic path must read the call (a test
+/// holds both paths to the same answers).
+type TextHandler = fn(&str) -> Option<String>;
+
+/// One operation of the public API.
+struct Op {
+    /// The wire name (`project.handoff`).
+    name: &'static str,
+    /// The name of its typed export in the npm package (`projectHandoff`).
+    js_name: &'static str,
+    /// What it answers, one line, for the README's op table.
+    summary: &'static str,
+    /// The size cap of its call text, in bytes.
+    cap: usize,
+    /// The generic path: the typed call read from the call's tree.
+    handler: Handler,
+    /// The shortcut, for the ops that have one.
+    text: Option<TextHandler>,
+}
+
+/// Every operation of the public API, declared once, one row each: what it
+/// answers (the doc line, which becomes its row in the README), its Rust
+/// name (also the name of the typed function of the wasm build), its wire
+/// name and its JavaScript name, its size cap, its call and answer types
+/// (with the TypeScript type of the typed export's answer, checked at
+/// compile time), the function that answers it (given the typed call and
+/// the pointers of keys the call text named twice), and optionally a
+/// shortcut that reads a common call shape from the text.
+///
+/// `for_each_op!(callback)` hands the rows to `callback!`: the dispatch
+/// table and the wire types here, the typed exports in `src/wasm.rs`.
+/// Adding an op is one row plus its golden cases.
+macro_rules! for_each_op {
+    ($callback:ident) => {
+        $callback! {
+            /// version, the A2A capabilities, ops and document kinds; given a client's declared capabilities and vocabularies, what it may be `offer`ed (never Layer 1 to an old client, never an enum value it did not declare)
+            capabilities ("capabilities", js "capabilities") [MAX_DOCUMENT_CALL_BYTES]
+                => CapabilitiesCall => CapabilitiesAnswer ("Answer<CapabilitiesAnswer>") = |c, _| Ok(capabilities(&c));
+            /// the verdict on one document (`event_create`, `event_row`, `link_create`, `link_row`, `principal`, `artifact_ref`, `peer_message`, `spawn_request`, `notify_summary`): upstream's limits byte-exact, typed `work_ad` / `handoff` / `handoff_receipt` payloads, principals, reserved provenance, secrets anywhere, and, given the `sink`, handoff refs the sink cannot resolve
+            validate ("validate", js "validate") [MAX_DOCUMENT_CALL_BYTES]
+                => ValidateCall => ValidateAnswer ("Answer<ValidateAnswer>") = |c, dups| {
+                    let document = Pointer::root().key("document");
+                    let dups: Vec<Pointer> = dups.iter().filter_map(|p| p.strip_prefix(&document)).collect();
+                    validate_with_duplicates(&c, &dups)
+                }, text validate_text::validate_call_text;
+            /// the text a worker receives for a handoff: summary, intent, constraints, fenced instructions, artifacts with locality, the fetch handle; never the confirmation, principals or hub-owned mutable fields
+            project_handoff ("project.handoff", js "projectHandoff") [MAX_DOCUMENT_CALL_BYTES]
+                => ProjectHandoffCall => ProjectHandoffAnswer ("Answer<ProjectHandoffAnswer>") = |c, _| project_handoff(&c);
+            /// the notice a source session receives when a receipt resolves its handoff (or a timeout notice, or a late resolution)
+            notice_receipt ("notice.receipt", js "noticeReceipt") [MAX_DOCUMENT_CALL_BYTES]
+                => NoticeReceiptCall => NoticeReceiptAnswer ("Answer<NoticeReceiptAnswer>") = |c, _| notice_receipt(&c);
+            /// the stored peer meta, derived from the authenticated source only
+            peer_meta ("peer.meta", js "peerMeta") [MAX_DOCUMENT_CALL_BYTES]
+                => PeerMetaCall => PeerMetaAnswer ("Answer<PeerMetaAnswer>") = |c, _| peer_meta(&c);
+            /// what the receiving agent sees of a peer message (`From: /sessions/<id>`)
+            peer_annotate ("peer.annotate", js "peerAnnotate") [MAX_DOCUMENT_CALL_BYTES]
+                => PeerAnnotateCall => PeerAnnotateAnswer ("Answer<PeerAnnotateAnswer>") = |c, _| Ok(peer_annotate(&c));
+            /// the webapp's badge for a peer message: label, tooltip, link
+            peer_badge ("peer.badge", js "peerBadge") [MAX_DOCUMENT_CALL_BYTES]
+                => PeerBadgeCall => PeerBadgeAnswer ("Answer<PeerBadgeAnswer>") = |c, _| peer_badge(&c);
+            /// whether a sink can resolve an artifact ref, with a code and a reason, and the ref's canonical identity
+            artifact_locality ("artifact.locality", js "artifactLocality") [MAX_DOCUMENT_CALL_BYTES]
+                => ArtifactLocalityCall => ArtifactLocalityAnswer ("Answer<ArtifactLocalityAnswer>") = |c, _| artifact_locality(&c);
+            /// secret findings in any JSON value: rule and pointer, never the value
+            secrets_scan ("secrets.scan", js "secretsScan") [MAX_TEXT_CALL_BYTES]
+                => SecretsScanCall => SecretsScanAnswer ("Answer<SecretsScanAnswer>") = |c, _| secrets_scan(&c);
+            /// upstream's `AGENT_NOTIFY_SUMMARY` footer parsing: the summary and the visible text
+            notify_parse ("notify.parse", js "notifyParse") [MAX_TEXT_CALL_BYTES]
+                => NotifyParseCall => NotifyParseAnswer ("Answer<NotifyParseAnswer>") = |c, _| Ok(notify_parse(&c));
+            /// a parsed footer's elevation to a `work_ad` create, as upstream elevates it
+            notify_elevate ("notify.elevate", js "notifyElevate") [MAX_DOCUMENT_CALL_BYTES]
+                => NotifyElevateCall => NotifyElevateAnswer ("Answer<NotifyElevateAnswer>") = |c, _| notify_elevate(&c);
+            /// upstream's session citation parsing: every cited session id; ambiguity fails closed
+            citation_extract ("citation.extract", js "citationExtract") [MAX_TEXT_CALL_BYTES]
+                => CitationExtractCall => CitationExtractAnswer ("Answer<CitationExtractAnswer>") = |c, _| Ok(citation_extract(&c));
+            /// one raw citation normalised to a session id; ambiguity fails closed to `""`
+            citation_normalize ("citation.normalize", js "citationNormalize") [MAX_DOCUMENT_CALL_BYTES]
+                => CitationNormalizeCall => CitationNormalizeAnswer ("Answer<CitationNormalizeAnswer>") = |c, _| Ok(citation_normalize(&c));
+            /// the compatibility of two JSON Schemas: backward, forward, full, and every change
+            schema_check ("schema.check", js "schemaCheck") [MAX_TEXT_CALL_BYTES]
+                => SchemaCheckCall => SchemaCheckAnswer ("Answer<SchemaCheckAnswer>") = |c, _| schema_check(&c);
+            /// a pure fold of event and link rows at a given `now`: a handoff thread, a session's history, everything touching an artifact, the fleet's current work ads, a project
+            ledger_view ("ledger.view", js "ledgerView") [MAX_CALL_BYTES]
+                => LedgerViewCall => LedgerViewAnswer ("Answer<LedgerViewAnswer>") = |c, _| ledger_view(c),
+                text ledger::ledger_view_call_text;
+            /// whether a handoff's delivery state may move from one state to another
+            delivery_transition ("delivery.transition", js "deliveryTransition") [MAX_DOCUMENT_CALL_BYTES]
+                => DeliveryTransitionCall => DeliveryTransitionAnswer ("Answer<DeliveryTransitionAnswer>") = |c, _| Ok(delivery_transition(&c));
+        }
+    };
+}
+#[cfg(feature = "wasm")]
+pub(crate) use for_each_op;
+
+/// Whether two strings are equal, at compile time.
+const fn same(a: &str, b: &str) -> bool {
+    const fn bytes(a: &[u8], b: &[u8]) -> bool {
+        match (a, b) {
+            ([], []) => true,
+            ([x, a @ ..], [y, b @ ..]) => *x == *y && bytes(a, b),
+            _ => false,
+        }
+    }
+    bytes(a.as_bytes(), b.as_bytes())
+}
+
+/// The dispatch table and the list of wire types the TypeScript
+/// declarations are derived from, from [`for_each_op!`]'s rows.
 macro_rules! wire_ops {
-    ($( $op:literal [$cap:expr] => $call:ty => $answer:ty = $f:expr; )*) => {
-        /// Every operation, in the order `capabilities` lists them, with its
-        /// size cap in bytes.
-        const OPS: &[(&str, usize, Handler)] = &[
-            $( ($op, $cap, |raw: Raw| {
-                let f: fn($call, &[Pointer]) -> Result<$answer, CallError> = $f;
-                respond(typed::<$call>(raw.value).and_then(|call| f(call, &raw.duplicates)))
-            }), )*
+    (@text) => { None };
+    (@text $text:expr) => { Some($text) };
+    ($(
+        $(#[doc = $doc:literal])*
+        $id:ident ($op:literal, js $js:literal) [$cap:expr]
+            => $call:ident => $answer:ident ($answer_ts:literal) = $f:expr $(, text $text:expr)?;
+    )*) => {
+        /// Every operation, in the order `capabilities` lists them.
+        const OPS: &[Op] = &[
+            $( Op {
+                name: $op,
+                js_name: $js,
+                summary: concat!($($doc),*),
+                cap: $cap,
+                handler: |raw: Raw| {
+                    let f: fn($call, &[Pointer]) -> Result<$answer, CallError> = $f;
+                    respond(typed::<$call>(raw.value).and_then(|call| f(call, &raw.duplicates)))
+                },
+                text: wire_ops!(@text $($text)?),
+            }, )*
         ];
+
+        // The typed export's TypeScript answer type is the answer type's.
+        $( const _: () = assert!(same($answer_ts, concat!("Answer<", stringify!($answer), ">"))); )*
 
         /// Visits every call and answer type of the public API (for the
         /// generated TypeScript declarations).
@@ -313,27 +433,25 @@ macro_rules! wire_ops {
     };
 }
 
-wire_ops! {
-    "capabilities" [MAX_DOCUMENT_CALL_BYTES] => CapabilitiesCall => CapabilitiesAnswer = |c, _| Ok(capabilities(&c));
-    "validate" [MAX_DOCUMENT_CALL_BYTES] => ValidateCall => ValidateAnswer = |c, dups| {
-        let document = Pointer::root().key("document");
-        let dups: Vec<Pointer> = dups.iter().filter_map(|p| p.strip_prefix(&document)).collect();
-        validate_with_duplicates(&c, &dups)
-    };
-    "project.handoff" [MAX_DOCUMENT_CALL_BYTES] => ProjectHandoffCall => ProjectHandoffAnswer = |c, _| project_handoff(&c);
-    "notice.receipt" [MAX_DOCUMENT_CALL_BYTES] => NoticeReceiptCall => NoticeReceiptAnswer = |c, _| notice_receipt(&c);
-    "peer.meta" [MAX_DOCUMENT_CALL_BYTES] => PeerMetaCall => PeerMetaAnswer = |c, _| peer_meta(&c);
-    "peer.annotate" [MAX_DOCUMENT_CALL_BYTES] => PeerAnnotateCall => PeerAnnotateAnswer = |c, _| Ok(peer_annotate(&c));
-    "peer.badge" [MAX_DOCUMENT_CALL_BYTES] => PeerBadgeCall => PeerBadgeAnswer = |c, _| peer_badge(&c);
-    "artifact.locality" [MAX_DOCUMENT_CALL_BYTES] => ArtifactLocalityCall => ArtifactLocalityAnswer = |c, _| artifact_locality(&c);
-    "secrets.scan" [MAX_TEXT_CALL_BYTES] => SecretsScanCall => SecretsScanAnswer = |c, _| secrets_scan(&c);
-    "notify.parse" [MAX_TEXT_CALL_BYTES] => NotifyParseCall => NotifyParseAnswer = |c, _| Ok(notify_parse(&c));
-    "notify.elevate" [MAX_DOCUMENT_CALL_BYTES] => NotifyElevateCall => NotifyElevateAnswer = |c, _| notify_elevate(&c);
-    "citation.extract" [MAX_TEXT_CALL_BYTES] => CitationExtractCall => CitationExtractAnswer = |c, _| Ok(citation_extract(&c));
-    "citation.normalize" [MAX_DOCUMENT_CALL_BYTES] => CitationNormalizeCall => CitationNormalizeAnswer = |c, _| Ok(citation_normalize(&c));
-    "schema.check" [MAX_TEXT_CALL_BYTES] => SchemaCheckCall => SchemaCheckAnswer = |c, _| schema_check(&c);
-    "ledger.view" [MAX_CALL_BYTES] => LedgerViewCall => LedgerViewAnswer = |c, _| ledger_view(c);
-    "delivery.transition" [MAX_DOCUMENT_CALL_BYTES] => DeliveryTransitionCall => DeliveryTransitionAnswer = |c, _| Ok(delivery_transition(&c));
+for_each_op!(wire_ops);
+
+/// The README's op table: every op, its typed export, its size cap and what
+/// it answers, from the op declarations (a test keeps the README current).
+pub fn ops_markdown() -> String {
+    let mut s = String::from("| op | typed export | cap | what it answers |\n|---|---|---|---|\n");
+    for op in OPS {
+        let cap = match op.cap {
+            c if c >= 1024 * 1024 => format!("{} MiB", c / (1024 * 1024)),
+            c => format!("{c} B"),
+        };
+        s.push_str(&format!(
+            "| `{}` | `{}` | {cap} | {} |\n",
+            op.name,
+            op.js_name,
+            op.summary.trim().replace('|', "\\|")
+        ));
+    }
+    s
 }
 
 /// The call as its typed form. A call is a JSON object whose keys are the
@@ -411,39 +529,27 @@ pub fn call(op: &str, input: &str) -> String {
     if input.len() > MAX_CALL_BYTES {
         return too_large(input.len(), MAX_CALL_BYTES);
     }
-    let Some(&(_, cap, handler)) = OPS.iter().find(|(name, _, _)| *name == op) else {
+    let Some(found) = OPS.iter().find(|o| o.name == op) else {
         return unknown_op(op);
     };
-    if input.len() > cap {
-        return too_large(input.len(), cap);
+    if input.len() > found.cap {
+        return too_large(input.len(), found.cap);
     }
     let input = if input.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')) { "{}" } else { input };
-    // A ledger is the one call that can be hundreds of megabytes: read it
-    // without building a tree of it (falls back to the generic path when the
-    // text is not a well-formed call, so failures keep their codes). Only an
-    // object can be a call, so anything else goes the generic way.
-    if op == "ledger.view"
-        && input.trim_start_matches([' ', '\t', '\n', '\r']).starts_with('{')
-        && let Some(answer) = ledger::ledger_view_text(input)
-    {
-        return respond(answer);
-    }
-    // The hub's hot call, `validate` of a document given as text, in its
-    // common shape: read without a tree of the call (same answers).
-    if op == "validate"
-        && let Some(answer) = validate_text::validate_call_text(input)
+    if let Some(text) = found.text
+        && let Some(answer) = text(input)
     {
         return answer;
     }
-    dispatch(handler, input)
+    dispatch(found.handler, input)
 }
 
 /// [`call`] without the shortcuts for common call shapes (the reference the
 /// shortcuts are tested against).
 #[cfg(test)]
 fn call_generic(op: &str, input: &str) -> String {
-    match OPS.iter().find(|(name, _, _)| *name == op) {
-        Some(&(_, _, handler)) => dispatch(handler, input),
+    match OPS.iter().find(|o| o.name == op) {
+        Some(found) => dispatch(found.handler, input),
         None => unknown_op(op),
     }
 }
@@ -492,7 +598,7 @@ pub fn call_bytes(op: &str, input: &[u8]) -> String {
 
 /// The size cap of `op`'s call text, in bytes (`None` for an unknown op).
 pub fn max_call_bytes(op: &str) -> Option<usize> {
-    OPS.iter().find(|(name, _, _)| *name == op).map(|(_, cap, _)| *cap)
+    OPS.iter().find(|o| o.name == op).map(|o| o.cap)
 }
 
 fn too_large(len: usize, cap: usize) -> String {
@@ -504,7 +610,7 @@ fn too_large(len: usize, cap: usize) -> String {
 
 /// The names of every operation.
 pub fn ops() -> Vec<&'static str> {
-    OPS.iter().map(|(name, _, _)| *name).collect()
+    OPS.iter().map(|o| o.name).collect()
 }
 
 #[cfg(test)]
@@ -733,6 +839,27 @@ mod tests {
         assert_eq!(a["error"]["code"], "parse/invalid-utf8");
         assert_eq!(a["error"]["message"], "the call is not UTF-8 text: an invalid byte at offset 9");
         assert_eq!(call_bytes("capabilities", b"{}"), call("capabilities", "{}"));
+    }
+
+    #[test]
+    fn every_typed_export_is_named_after_its_op() {
+        // `project.handoff` is `projectHandoff`: the camel case of the wire name.
+        for op in OPS {
+            let mut want = String::new();
+            let mut upper = false;
+            for c in op.name.chars() {
+                if c == '.' {
+                    upper = true;
+                } else if upper {
+                    want.extend(c.to_uppercase());
+                    upper = false;
+                } else {
+                    want.push(c);
+                }
+            }
+            assert_eq!(op.js_name, want, "{}", op.name);
+            assert!(!op.summary.trim().is_empty(), "{} has no summary", op.name);
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The README's generated sections are current: the code table (from
 //! `diagnostic::all_codes`) and the compatibility rule table (from
-//! `compat::rules_markdown`). `BLESS=1` rewrites them.
+//! `compat::rules_markdown`) and the op table (from the op declarations,
+//! `api::ops_markdown`). `BLESS=1` rewrites them.
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
@@ -28,6 +29,7 @@ fn readme_sections_are_current() {
     let have = std::fs::read_to_string(&path).unwrap();
     let want = replace_section(&have, "codes", &codes_table());
     let want = replace_section(&want, "compat-rules", &hapi_a2a_core::compat::rules_markdown());
+    let want = replace_section(&want, "ops", &hapi_a2a_core::api::ops_markdown());
     if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
         std::fs::write(&path, &want).unwrap();
         return;

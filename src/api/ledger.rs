@@ -74,6 +74,18 @@ pub(crate) fn ledger_view_text(input: &str) -> Option<Result<LedgerViewAnswer, C
     }))
 }
 
+/// The `ledger.view` shortcut of the op table: a ledger is the one call that
+/// can be hundreds of megabytes, so it is read without building a tree of
+/// it ([`ledger_view_text`]); `None` (the generic path answers, with its
+/// codes) when the text is not a well-formed call. Only an object can be a
+/// call, so anything else goes the generic way at once.
+pub(super) fn ledger_view_call_text(input: &str) -> Option<String> {
+    if !input.trim_start_matches([' ', '\t', '\n', '\r']).starts_with('{') {
+        return None;
+    }
+    ledger_view_text(input).map(super::respond)
+}
+
 /// `delivery.transition`: one proposed move of a handoff's delivery state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
