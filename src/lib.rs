@@ -49,6 +49,7 @@ pub mod notify;
 
 // The facade and its adapters.
 pub mod api;
+pub mod codes;
 #[cfg(feature = "ts")]
 pub mod typescript;
 #[cfg(feature = "wasm")]

@@ -31,7 +31,7 @@ fn well_formed(s: &js_sys::JsString) -> bool {
 }
 
 /// The failure answer for an argument of `call` that cannot be read.
-fn refused(code: &str, message: String) -> String {
+fn refused(code: crate::diagnostic::Code, message: String) -> String {
     let failure: crate::Answer<()> = crate::Answer::Failure { error: crate::CallError::new(code, message) };
     serde_json::to_string(&failure).unwrap_or_default()
 }

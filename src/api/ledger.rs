@@ -113,7 +113,7 @@ pub struct DeliveryTransitionAnswer {
 /// `delivery.transition`: the delivery state machine's verdict.
 pub fn delivery_transition(call: &DeliveryTransitionCall) -> DeliveryTransitionAnswer {
     let t = ledger::delivery::transition(&call.from, &call.to);
-    DeliveryTransitionAnswer { allowed: t.allowed, code: t.code.to_owned(), message: t.message }
+    DeliveryTransitionAnswer { allowed: t.allowed, code: t.code.to_string(), message: t.message }
 }
 
 #[cfg(test)]

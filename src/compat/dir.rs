@@ -196,7 +196,7 @@ pub fn check_dirs_each(
                         side: "head",
                         file: n.file.clone(),
                         line: 1,
-                        error: CallError::new(&e.code, message),
+                        error: CallError { message, ..e },
                     });
                     continue;
                 }
@@ -222,11 +222,11 @@ pub fn check_dirs_each(
     (DirReport { pairs, backward, forward, full }, problems)
 }
 
-fn one(code: &'static str, message: &str, options: Options) -> Report {
+fn one(code: crate::diagnostic::Code, message: &str, options: Options) -> Report {
     let (backward, forward) = rules::verdicts(code, options);
     Report::from_changes(vec![Change {
         path: String::new(),
-        code: code.to_owned(),
+        code: code.to_string(),
         backward,
         forward,
         message: message.to_owned(),
