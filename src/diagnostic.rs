@@ -157,6 +157,19 @@ fn push_shown(out: &mut String, c: char) {
 /// makes one, and the code table lists every module's declarations
 /// ([`codes::all_codes`](crate::codes::all_codes)), so a diagnostic or a
 /// failure with a code the table does not list does not compile.
+///
+/// ```
+/// use hapi_a2a_core::{Diagnostic, Pointer, principal};
+/// let d = Diagnostic::error(principal::UNACCOUNTABLE, &Pointer::root(), "m");
+/// assert_eq!(d.code, "principal/unaccountable");
+/// ```
+///
+/// A bare string is not a code:
+///
+/// ```compile_fail
+/// use hapi_a2a_core::{Diagnostic, Pointer};
+/// let d = Diagnostic::error("principal/made-up", &Pointer::root(), "m");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Code(&'static str);
 

@@ -12,6 +12,11 @@ use super::{
     Change, Direction, INVALID_SCHEMA, Options, Report, SCHEMA_ADDED, SCHEMA_REMOVED, Verdict, check, rules,
 };
 
+/// How deep a schema file may nest: as deep as a call may (the facade's
+/// `MAX_CALL_DEPTH`), so a file that `schema.check` reads in a call reads
+/// the same here.
+const MAX_FILE_DEPTH: usize = crate::json::MAX_DEPTH * 2;
+
 /// One schema file: its name (relative to its directory) and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SchemaFile {
@@ -107,7 +112,7 @@ fn load(files: &[SchemaFile], side: &'static str) -> (BTreeMap<String, DirEntry>
         problems.push(FileProblem { side, file: file.to_owned(), line, error });
     };
     for f in files {
-        let parsed = match crate::json::parse(&f.text, crate::api::MAX_CALL_DEPTH) {
+        let parsed = match crate::json::parse(&f.text, MAX_FILE_DEPTH) {
             Ok(parsed) => parsed,
             Err(e) => {
                 let line =
