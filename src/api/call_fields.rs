@@ -92,7 +92,13 @@ impl<'de> Deserializer<'de> for At<'_> {
         match self.value {
             Value::Array(items) => visitor.visit_seq(Items::new(items, self.found)),
             Value::Object(map) => visitor.visit_map(Entries::new(map, self.found)),
-            other => other.deserialize_any(visitor),
+            // Scalars are visited here rather than through `serde_json`'s
+            // `deserialize_any`, whose array and object arms would be
+            // compiled once more for every visitor.
+            Value::Null => visitor.visit_unit(),
+            Value::Bool(b) => visitor.visit_bool(b),
+            Value::Number(n) => n.deserialize_any(visitor),
+            Value::String(s) => visitor.visit_string(s),
         }
     }
 
@@ -117,20 +123,20 @@ impl<'de> Deserializer<'de> for At<'_> {
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
             Value::Array(items) => visitor.visit_seq(Items::new(items, self.found)),
-            other => other.deserialize_seq(visitor),
+            other => Err(invalid_type(&other, &visitor)),
         }
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
             Value::Object(map) => visitor.visit_map(Entries::new(map, self.found)),
-            other => other.deserialize_map(visitor),
+            other => Err(invalid_type(&other, &visitor)),
         }
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
         self,
-        name: &'static str,
+        _name: &'static str,
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
@@ -143,8 +149,7 @@ impl<'de> Deserializer<'de> for At<'_> {
                 visitor.visit_map(Entries::new(map, self.found))
             }
             // A struct is an object of named fields, never a positional array.
-            Value::Array(_) => Err(de::Error::invalid_type(Unexpected::Seq, &visitor)),
-            other => other.deserialize_struct(name, fields, visitor),
+            other => Err(invalid_type(&other, &visitor)),
         }
     }
 
@@ -190,6 +195,23 @@ impl<'de> Deserializer<'de> for At<'_> {
         deserialize_string deserialize_bytes deserialize_byte_buf deserialize_unit
         deserialize_identifier
     }
+}
+
+/// `serde_json`'s refusal of a value of the wrong type, in its words.
+fn invalid_type(value: &Value, expected: &dyn de::Expected) -> Error {
+    let unexpected = match value {
+        Value::Null => Unexpected::Unit,
+        Value::Bool(b) => Unexpected::Bool(*b),
+        Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+            (Some(u), _, _) => Unexpected::Unsigned(u),
+            (None, Some(i), _) => Unexpected::Signed(i),
+            (None, None, f) => Unexpected::Float(f.unwrap_or(f64::NAN)),
+        },
+        Value::String(s) => Unexpected::Str(s),
+        Value::Array(_) => Unexpected::Seq,
+        Value::Object(_) => Unexpected::Map,
+    };
+    de::Error::invalid_type(unexpected, expected)
 }
 
 /// The items of an array of the call.
