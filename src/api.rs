@@ -30,6 +30,7 @@ mod compat;
 pub use compat::*;
 mod ledger;
 pub use ledger::*;
+mod call_fields;
 mod validate_text;
 
 /// The hard cap on a call's text, in bytes, whatever the op (a ledger of a
@@ -112,7 +113,7 @@ pub fn capabilities(call: &CapabilitiesCall) -> CapabilitiesAnswer {
     CapabilitiesAnswer {
         version: env!("CARGO_PKG_VERSION").to_owned(),
         capabilities: capability::all(),
-        ops: OPS.iter().map(|(name, _, _)| (*name).to_owned()).collect(),
+        ops: OPS.iter().map(|op| op.name.to_owned()).collect(),
         kinds: DocumentKind::ALL.to_vec(),
         offer: call.client.as_ref().map(capability::offer),
     }
@@ -209,7 +210,11 @@ fn validate_with_duplicates(
         let known: Vec<&str> = DocumentKind::ALL.iter().map(|k| k.name()).collect();
         CallError::new(
             error::UNKNOWN_KIND,
-            format!("unknown document kind `{}`; known kinds: {}", call.kind, known.join(", ")),
+            format!(
+                "unknown document kind {}; known kinds: {}",
+                crate::diagnostic::quote(&call.kind),
+                known.join(", ")
+            ),
         )
     })?;
     let mode = call.mode.unwrap_or_default();
@@ -250,7 +255,14 @@ fn validate_with_duplicates(
 #[cfg(feature = "schema")]
 fn schema_report(kind: DocumentKind, document: &Value) -> Result<SchemaReport, CallError> {
     match crate::schema::run(kind.name(), document) {
-        Some(Ok(diagnostics)) => Ok(SchemaReport { valid: diagnostics.is_empty(), diagnostics }),
+        Some(Ok(mut diagnostics)) => {
+            // The schema engine's messages quote the document's values as
+            // they are: shown here as every other message shows them.
+            for d in &mut diagnostics {
+                d.message = crate::diagnostic::escape(&d.message);
+            }
+            Ok(SchemaReport { valid: diagnostics.is_empty(), diagnostics })
+        }
         Some(Err(e)) => {
             Err(CallError::new(error::FEATURE_UNAVAILABLE, format!("the schema does not compile: {e}")))
         }
@@ -279,20 +291,140 @@ struct Raw {
 
 type Handler = fn(Raw) -> String;
 
-/// Declares every operation once: its name, its size cap, call type, answer
-/// type and the function that answers it (given the typed call and the
-/// pointers of keys the call text named twice). Generates the dispatch table
-/// and the list of wire types the TypeScript declarations are derived from.
+/// A shortcut for an op's common call shape: its answer read straight from
+/// the call text, or `None` when the generic path must read the call (a test
+/// holds both paths to the same answers).
+type TextHandler = fn(&str) -> Option<String>;
+
+/// One operation of the public API.
+struct Op {
+    /// The wire name (`project.handoff`).
+    name: &'static str,
+    /// The name of its typed export in the npm package (`projectHandoff`).
+    js_name: &'static str,
+    /// What it answers, one line, for the README's op table.
+    summary: &'static str,
+    /// The size cap of its call text, in bytes.
+    cap: usize,
+    /// The generic path: the typed call read from the call's tree.
+    handler: Handler,
+    /// The shortcut, for the ops that have one.
+    text: Option<TextHandler>,
+}
+
+/// Every operation of the public API, declared once, one row each: what it
+/// answers (the doc line, which becomes its row in the README), its Rust
+/// name (also the name of the typed function of the wasm build), its wire
+/// name and its JavaScript name, its size cap, its call and answer types
+/// (with the TypeScript type of the typed export's answer, checked at
+/// compile time), the function that answers it (given the typed call and
+/// the pointers of keys the call text named twice), and optionally a
+/// shortcut that reads a common call shape from the text.
+///
+/// `for_each_op!(callback)` hands the rows to `callback!`: the dispatch
+/// table and the wire types here, the typed exports in `src/wasm.rs`.
+/// Adding an op is one row plus its golden cases.
+macro_rules! for_each_op {
+    ($callback:ident) => {
+        $callback! {
+            /// version, the A2A capabilities, ops and document kinds; given a client's declared capabilities and vocabularies, what it may be `offer`ed (never Layer 1 to an old client, never an enum value it did not declare)
+            capabilities ("capabilities", js "capabilities") [MAX_DOCUMENT_CALL_BYTES]
+                => CapabilitiesCall => CapabilitiesAnswer ("Answer<CapabilitiesAnswer>") = |c, _| Ok(capabilities(&c));
+            /// the verdict on one document (`event_create`, `event_row`, `link_create`, `link_row`, `principal`, `artifact_ref`, `peer_message`, `spawn_request`, `notify_summary`): upstream's limits byte-exact, typed `work_ad` / `handoff` / `handoff_receipt` payloads, principals, reserved provenance, secrets anywhere, and, given the `sink`, handoff refs the sink cannot resolve
+            validate ("validate", js "validate") [MAX_DOCUMENT_CALL_BYTES]
+                => ValidateCall => ValidateAnswer ("Answer<ValidateAnswer>") = |c, dups| {
+                    let document = Pointer::root().key("document");
+                    let dups: Vec<Pointer> = dups.iter().filter_map(|p| p.strip_prefix(&document)).collect();
+                    validate_with_duplicates(&c, &dups)
+                }, text validate_text::validate_call_text;
+            /// the text a worker receives for a handoff: summary, intent, constraints, fenced instructions, artifacts with locality, the fetch handle; never the confirmation, principals or hub-owned mutable fields
+            project_handoff ("project.handoff", js "projectHandoff") [MAX_DOCUMENT_CALL_BYTES]
+                => ProjectHandoffCall => ProjectHandoffAnswer ("Answer<ProjectHandoffAnswer>") = |c, _| project_handoff(&c);
+            /// the notice a source session receives when a receipt resolves its handoff (or a timeout notice, or a late resolution)
+            notice_receipt ("notice.receipt", js "noticeReceipt") [MAX_DOCUMENT_CALL_BYTES]
+                => NoticeReceiptCall => NoticeReceiptAnswer ("Answer<NoticeReceiptAnswer>") = |c, _| notice_receipt(&c);
+            /// the stored peer meta, derived from the authenticated source only
+            peer_meta ("peer.meta", js "peerMeta") [MAX_DOCUMENT_CALL_BYTES]
+                => PeerMetaCall => PeerMetaAnswer ("Answer<PeerMetaAnswer>") = |c, _| peer_meta(&c);
+            /// what the receiving agent sees of a peer message (`From: /sessions/<id>`)
+            peer_annotate ("peer.annotate", js "peerAnnotate") [MAX_DOCUMENT_CALL_BYTES]
+                => PeerAnnotateCall => PeerAnnotateAnswer ("Answer<PeerAnnotateAnswer>") = |c, _| Ok(peer_annotate(&c));
+            /// the webapp's badge for a peer message: label, tooltip, link
+            peer_badge ("peer.badge", js "peerBadge") [MAX_DOCUMENT_CALL_BYTES]
+                => PeerBadgeCall => PeerBadgeAnswer ("Answer<PeerBadgeAnswer>") = |c, _| peer_badge(&c);
+            /// whether a sink can resolve an artifact ref, with a code and a reason, and the ref's canonical identity
+            artifact_locality ("artifact.locality", js "artifactLocality") [MAX_DOCUMENT_CALL_BYTES]
+                => ArtifactLocalityCall => ArtifactLocalityAnswer ("Answer<ArtifactLocalityAnswer>") = |c, _| artifact_locality(&c);
+            /// secret findings in any JSON value: rule and pointer, never the value
+            secrets_scan ("secrets.scan", js "secretsScan") [MAX_TEXT_CALL_BYTES]
+                => SecretsScanCall => SecretsScanAnswer ("Answer<SecretsScanAnswer>") = |c, _| secrets_scan(&c);
+            /// upstream's `AGENT_NOTIFY_SUMMARY` footer parsing: the summary and the visible text
+            notify_parse ("notify.parse", js "notifyParse") [MAX_TEXT_CALL_BYTES]
+                => NotifyParseCall => NotifyParseAnswer ("Answer<NotifyParseAnswer>") = |c, _| Ok(notify_parse(&c));
+            /// a parsed footer's elevation to a `work_ad` create, as upstream elevates it
+            notify_elevate ("notify.elevate", js "notifyElevate") [MAX_DOCUMENT_CALL_BYTES]
+                => NotifyElevateCall => NotifyElevateAnswer ("Answer<NotifyElevateAnswer>") = |c, _| notify_elevate(&c);
+            /// upstream's session citation parsing: every cited session id; ambiguity fails closed
+            citation_extract ("citation.extract", js "citationExtract") [MAX_TEXT_CALL_BYTES]
+                => CitationExtractCall => CitationExtractAnswer ("Answer<CitationExtractAnswer>") = |c, _| Ok(citation_extract(&c));
+            /// one raw citation normalised to a session id; ambiguity fails closed to `""`
+            citation_normalize ("citation.normalize", js "citationNormalize") [MAX_DOCUMENT_CALL_BYTES]
+                => CitationNormalizeCall => CitationNormalizeAnswer ("Answer<CitationNormalizeAnswer>") = |c, _| Ok(citation_normalize(&c));
+            /// the compatibility of two JSON Schemas: backward, forward, full, and every change
+            schema_check ("schema.check", js "schemaCheck") [MAX_TEXT_CALL_BYTES]
+                => SchemaCheckCall => SchemaCheckAnswer ("Answer<SchemaCheckAnswer>") = |c, _| schema_check(&c);
+            /// a pure fold of event and link rows at a given `now`: a handoff thread, a session's history, everything touching an artifact, the fleet's current work ads, a project
+            ledger_view ("ledger.view", js "ledgerView") [MAX_CALL_BYTES]
+                => LedgerViewCall => LedgerViewAnswer ("Answer<LedgerViewAnswer>") = |c, _| ledger_view(c),
+                text ledger::ledger_view_call_text;
+            /// whether a handoff's delivery state may move from one state to another
+            delivery_transition ("delivery.transition", js "deliveryTransition") [MAX_DOCUMENT_CALL_BYTES]
+                => DeliveryTransitionCall => DeliveryTransitionAnswer ("Answer<DeliveryTransitionAnswer>") = |c, _| Ok(delivery_transition(&c));
+        }
+    };
+}
+#[cfg(feature = "wasm")]
+pub(crate) use for_each_op;
+
+/// Whether two strings are equal, at compile time.
+const fn same(a: &str, b: &str) -> bool {
+    const fn bytes(a: &[u8], b: &[u8]) -> bool {
+        match (a, b) {
+            ([], []) => true,
+            ([x, a @ ..], [y, b @ ..]) => *x == *y && bytes(a, b),
+            _ => false,
+        }
+    }
+    bytes(a.as_bytes(), b.as_bytes())
+}
+
+/// The dispatch table and the list of wire types the TypeScript
+/// declarations are derived from, from [`for_each_op!`]'s rows.
 macro_rules! wire_ops {
-    ($( $op:literal [$cap:expr] => $call:ty => $answer:ty = $f:expr; )*) => {
-        /// Every operation, in the order `capabilities` lists them, with its
-        /// size cap in bytes.
-        const OPS: &[(&str, usize, Handler)] = &[
-            $( ($op, $cap, |raw: Raw| {
-                let f: fn($call, &[Pointer]) -> Result<$answer, CallError> = $f;
-                respond(typed::<$call>(raw.value).and_then(|call| f(call, &raw.duplicates)))
-            }), )*
+    (@text) => { None };
+    (@text $text:expr) => { Some($text) };
+    ($(
+        $(#[doc = $doc:literal])*
+        $id:ident ($op:literal, js $js:literal) [$cap:expr]
+            => $call:ident => $answer:ident ($answer_ts:literal) = $f:expr $(, text $text:expr)?;
+    )*) => {
+        /// Every operation, in the order `capabilities` lists them.
+        const OPS: &[Op] = &[
+            $( Op {
+                name: $op,
+                js_name: $js,
+                summary: concat!($($doc),*),
+                cap: $cap,
+                handler: |raw: Raw| {
+                    let f: fn($call, &[Pointer]) -> Result<$answer, CallError> = $f;
+                    respond(typed::<$call>(raw.value).and_then(|call| f(call, &raw.duplicates)))
+                },
+                text: wire_ops!(@text $($text)?),
+            }, )*
         ];
+
+        // The typed export's TypeScript answer type is the answer type's.
+        $( const _: () = assert!(same($answer_ts, concat!("Answer<", stringify!($answer), ">"))); )*
 
         /// Visits every call and answer type of the public API (for the
         /// generated TypeScript declarations).
@@ -307,34 +439,34 @@ macro_rules! wire_ops {
     };
 }
 
-wire_ops! {
-    "capabilities" [MAX_DOCUMENT_CALL_BYTES] => CapabilitiesCall => CapabilitiesAnswer = |c, _| Ok(capabilities(&c));
-    "validate" [MAX_DOCUMENT_CALL_BYTES] => ValidateCall => ValidateAnswer = |c, dups| {
-        let document = Pointer::root().key("document");
-        let dups: Vec<Pointer> = dups.iter().filter_map(|p| p.strip_prefix(&document)).collect();
-        validate_with_duplicates(&c, &dups)
-    };
-    "project.handoff" [MAX_DOCUMENT_CALL_BYTES] => ProjectHandoffCall => ProjectHandoffAnswer = |c, _| project_handoff(&c);
-    "notice.receipt" [MAX_DOCUMENT_CALL_BYTES] => NoticeReceiptCall => NoticeReceiptAnswer = |c, _| notice_receipt(&c);
-    "peer.meta" [MAX_DOCUMENT_CALL_BYTES] => PeerMetaCall => PeerMetaAnswer = |c, _| peer_meta(&c);
-    "peer.annotate" [MAX_DOCUMENT_CALL_BYTES] => PeerAnnotateCall => PeerAnnotateAnswer = |c, _| Ok(peer_annotate(&c));
-    "peer.badge" [MAX_DOCUMENT_CALL_BYTES] => PeerBadgeCall => PeerBadgeAnswer = |c, _| peer_badge(&c);
-    "artifact.locality" [MAX_DOCUMENT_CALL_BYTES] => ArtifactLocalityCall => ArtifactLocalityAnswer = |c, _| artifact_locality(&c);
-    "secrets.scan" [MAX_TEXT_CALL_BYTES] => SecretsScanCall => SecretsScanAnswer = |c, _| secrets_scan(&c);
-    "notify.parse" [MAX_TEXT_CALL_BYTES] => NotifyParseCall => NotifyParseAnswer = |c, _| Ok(notify_parse(&c));
-    "notify.elevate" [MAX_DOCUMENT_CALL_BYTES] => NotifyElevateCall => NotifyElevateAnswer = |c, _| notify_elevate(&c);
-    "citation.extract" [MAX_TEXT_CALL_BYTES] => CitationExtractCall => CitationExtractAnswer = |c, _| Ok(citation_extract(&c));
-    "citation.normalize" [MAX_DOCUMENT_CALL_BYTES] => CitationNormalizeCall => CitationNormalizeAnswer = |c, _| Ok(citation_normalize(&c));
-    "schema.check" [MAX_TEXT_CALL_BYTES] => SchemaCheckCall => SchemaCheckAnswer = |c, _| schema_check(&c);
-    "ledger.view" [MAX_CALL_BYTES] => LedgerViewCall => LedgerViewAnswer = |c, _| ledger_view(c);
-    "delivery.transition" [MAX_DOCUMENT_CALL_BYTES] => DeliveryTransitionCall => DeliveryTransitionAnswer = |c, _| Ok(delivery_transition(&c));
+for_each_op!(wire_ops);
+
+/// The README's op table: every op, its typed export, its size cap and what
+/// it answers, from the op declarations (a test keeps the README current).
+pub fn ops_markdown() -> String {
+    let mut s = String::from("| op | typed export | cap | what it answers |\n|---|---|---|---|\n");
+    for op in OPS {
+        let cap = match op.cap {
+            c if c >= 1024 * 1024 => format!("{} MiB", c / (1024 * 1024)),
+            c => format!("{c} B"),
+        };
+        s.push_str(&format!(
+            "| `{}` | `{}` | {cap} | {} |\n",
+            op.name,
+            op.js_name,
+            op.summary.trim().replace('|', "\\|")
+        ));
+    }
+    s
 }
 
 /// The call as its typed form. A call is a JSON object whose keys are the
 /// call type's fields: an array (which serde would read positionally) or
-/// any other value is refused, and so is a key the op does not take.
+/// any other value is refused, and so is a key the op does not take, in the
+/// call or in any object nested in it (`call/unknown-field`, with the
+/// pointer to the object).
 fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
-    let Value::Object(map) = &value else {
+    if !value.is_object() {
         return Err(CallError::new(
             error::INVALID_CALL,
             format!(
@@ -343,91 +475,21 @@ fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
             ),
         ));
     };
-    let fields = call_fields::of::<T>();
-    if let Some(key) = map.keys().find(|k| !fields.contains(&k.as_str())) {
-        return Err(CallError::new(
-            error::UNKNOWN_FIELD,
-            format!(
-                "the call has no field {}; its fields are {}",
-                crate::diagnostic::quote(key),
-                fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
-            ),
-        ));
-    }
-    serde_json::from_value(value).map_err(|e| {
-        CallError::new(error::INVALID_CALL, format!("the call {}", call_fields::plain(&e.to_string())))
+    call_fields::read(value).map_err(|refusal| match refusal {
+        call_fields::Refusal::Unknown { at, key, fields } => {
+            let fields = fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ");
+            let key = crate::diagnostic::quote(&key);
+            let message = if at == Pointer::root() {
+                format!("the call has no field {key}; its fields are {fields}")
+            } else {
+                format!("the call's object at `{at}` has no field {key}; its fields are {fields}")
+            };
+            CallError::new(error::UNKNOWN_FIELD, message)
+        }
+        call_fields::Refusal::Invalid(e) => {
+            CallError::new(error::INVALID_CALL, format!("the call {}", call_fields::plain(&e.to_string())))
+        }
     })
-}
-
-/// What a call type's fields are, and messages that speak of them.
-mod call_fields {
-    use serde::de::{self, Deserialize, Deserializer, Visitor, value::Error};
-
-    /// The JSON keys a call type reads: serde's own list for the struct,
-    /// learnt by asking its `Deserialize` to describe itself to a probe that
-    /// reads nothing (no field list is kept by hand beside the types).
-    pub(super) fn of<'de, T: Deserialize<'de>>() -> &'static [&'static str] {
-        let mut fields: &'static [&'static str] = &[];
-        let _ = T::deserialize(Probe(&mut fields));
-        fields
-    }
-
-    struct Probe<'a>(&'a mut &'static [&'static str]);
-
-    impl<'de> Deserializer<'de> for Probe<'_> {
-        type Error = Error;
-
-        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Error> {
-            Err(de::Error::custom("a probe reads nothing"))
-        }
-
-        fn deserialize_struct<V: Visitor<'de>>(
-            self,
-            _name: &'static str,
-            fields: &'static [&'static str],
-            _: V,
-        ) -> Result<V::Value, Error> {
-            *self.0 = fields;
-            Err(de::Error::custom("a probe reads nothing"))
-        }
-
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-            bytes byte_buf option unit unit_struct newtype_struct seq tuple
-            tuple_struct map enum identifier ignored_any
-        }
-    }
-
-    /// A deserializer's message without the names of Rust types: `struct
-    /// Endpoint` (with or without `with 3 elements`) is `an object`.
-    pub(super) fn plain(message: &str) -> String {
-        let mut out = String::with_capacity(message.len());
-        let mut rest = message;
-        while let Some(at) = rest.find("struct ") {
-            let (before, after) = rest.split_at(at);
-            let after = after.trim_start_matches("struct ");
-            let name_len =
-                after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
-            if name_len == 0 || !after.starts_with(|c: char| c.is_ascii_uppercase()) {
-                out.push_str(before);
-                out.push_str("struct ");
-                rest = after;
-                continue;
-            }
-            let before = before.strip_suffix("tuple ").unwrap_or(before);
-            out.push_str(before);
-            out.push_str("an object");
-            rest = after.get(name_len..).unwrap_or("");
-            if let Some(tail) = rest.strip_prefix(" with ") {
-                let digits = tail.find(|c: char| !c.is_ascii_digit()).unwrap_or(tail.len());
-                if let Some(t) = tail.get(digits..).and_then(|t| t.strip_prefix(" element")) {
-                    rest = t.strip_prefix('s').unwrap_or(t);
-                }
-            }
-        }
-        out.push_str(rest);
-        out
-    }
 }
 
 fn respond<T: Serialize>(result: Result<T, CallError>) -> String {
@@ -452,6 +514,10 @@ fn respond_text(result: Result<String, CallError>) -> String {
         },
         Err(error) => error,
     };
+    // Every failure message is shown as it would be read: a value a
+    // message quotes (serde's or a layer's words included) cannot carry a
+    // bidi control or an invisible character to the reader.
+    let error = CallError { message: crate::diagnostic::escape(&error.message), ..error };
     let failure: Answer<()> = Answer::Failure { error };
     serde_json::to_string(&failure).unwrap_or_else(|e| {
         let failure: Answer<()> = Answer::Failure { error: unwritable(e) };
@@ -469,39 +535,27 @@ pub fn call(op: &str, input: &str) -> String {
     if input.len() > MAX_CALL_BYTES {
         return too_large(input.len(), MAX_CALL_BYTES);
     }
-    let Some(&(_, cap, handler)) = OPS.iter().find(|(name, _, _)| *name == op) else {
+    let Some(found) = OPS.iter().find(|o| o.name == op) else {
         return unknown_op(op);
     };
-    if input.len() > cap {
-        return too_large(input.len(), cap);
+    if input.len() > found.cap {
+        return too_large(input.len(), found.cap);
     }
     let input = if input.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')) { "{}" } else { input };
-    // A ledger is the one call that can be hundreds of megabytes: read it
-    // without building a tree of it (falls back to the generic path when the
-    // text is not a well-formed call, so failures keep their codes). Only an
-    // object can be a call, so anything else goes the generic way.
-    if op == "ledger.view"
-        && input.trim_start_matches([' ', '\t', '\n', '\r']).starts_with('{')
-        && let Some(answer) = ledger::ledger_view_text(input)
-    {
-        return respond(answer);
-    }
-    // The hub's hot call, `validate` of a document given as text, in its
-    // common shape: read without a tree of the call (same answers).
-    if op == "validate"
-        && let Some(answer) = validate_text::validate_call_text(input)
+    if let Some(text) = found.text
+        && let Some(answer) = text(input)
     {
         return answer;
     }
-    dispatch(handler, input)
+    dispatch(found.handler, input)
 }
 
 /// [`call`] without the shortcuts for common call shapes (the reference the
 /// shortcuts are tested against).
 #[cfg(test)]
 fn call_generic(op: &str, input: &str) -> String {
-    match OPS.iter().find(|(name, _, _)| *name == op) {
-        Some(&(_, _, handler)) => dispatch(handler, input),
+    match OPS.iter().find(|o| o.name == op) {
+        Some(found) => dispatch(found.handler, input),
         None => unknown_op(op),
     }
 }
@@ -550,7 +604,7 @@ pub fn call_bytes(op: &str, input: &[u8]) -> String {
 
 /// The size cap of `op`'s call text, in bytes (`None` for an unknown op).
 pub fn max_call_bytes(op: &str) -> Option<usize> {
-    OPS.iter().find(|(name, _, _)| *name == op).map(|(_, cap, _)| *cap)
+    OPS.iter().find(|o| o.name == op).map(|o| o.cap)
 }
 
 fn too_large(len: usize, cap: usize) -> String {
@@ -562,7 +616,7 @@ fn too_large(len: usize, cap: usize) -> String {
 
 /// The names of every operation.
 pub fn ops() -> Vec<&'static str> {
-    OPS.iter().map(|(name, _, _)| *name).collect()
+    OPS.iter().map(|o| o.name).collect()
 }
 
 #[cfg(test)]
@@ -681,37 +735,75 @@ mod tests {
     }
 
     #[test]
-    fn every_call_type_declares_its_fields() {
-        // The unknown-field check reads serde's own list; a call type whose
-        // Deserialize is not a plain struct would list nothing and refuse
-        // every key.
-        let mut lists = Vec::new();
-        macro_rules! each {
-            ($($t:ty),*) => { $( lists.push((stringify!($t), call_fields::of::<$t>())); )* };
+    fn every_op_refuses_an_unknown_call_field() {
+        // The check reads serde's own field list of each call type; a call
+        // type whose Deserialize is not a plain struct would let any key by.
+        for op in ops() {
+            let a = answer(op, r#"{"noSuchField":1}"#);
+            assert_eq!(a["error"]["code"], "call/unknown-field", "{op}");
+            let message = a["error"]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.starts_with("the call has no field `noSuchField`; its fields are `"),
+                "{message}"
+            );
         }
-        each!(
-            CapabilitiesCall,
-            ValidateCall,
-            ProjectHandoffCall,
-            NoticeReceiptCall,
-            PeerMetaCall,
-            PeerAnnotateCall,
-            PeerBadgeCall,
-            ArtifactLocalityCall,
-            SecretsScanCall,
-            NotifyParseCall,
-            NotifyElevateCall,
-            CitationExtractCall,
-            CitationNormalizeCall,
-            SchemaCheckCall,
-            LedgerViewCall,
-            DeliveryTransitionCall
+    }
+
+    #[test]
+    fn unknown_keys_of_nested_call_objects_are_refused_with_their_pointer() {
+        let cases = [
+            (
+                "validate",
+                json!({"kind":"principal","document":{},"sink":{"machineID":"m"}}),
+                "/sink",
+                "machineID",
+            ),
+            (
+                "artifact.locality",
+                json!({"ref":{"kind":"url"},"sink":{"machineId":"m"},"source":{"sesionId":"s"}}),
+                "/source",
+                "sesionId",
+            ),
+            ("project.handoff", json!({"event":{},"sink":{"namespce":"n"}}), "/sink", "namespce"),
+            ("capabilities", json!({"client":{"capabilites":["ledger"]}}), "/client", "capabilites"),
+            (
+                "ledger.view",
+                json!({"events":[],"now":1,"query":{"by":"handoff","eventID":"e","eventId":"e"}}),
+                "/query",
+                "eventID",
+            ),
+            (
+                "notify.elevate",
+                json!({"sessionId":"s","messageId":"m","notify":{},"ownerUserId":"u","ts":1,
+                       "cause":{"messageId":"c","txt":"t"}}),
+                "/cause",
+                "txt",
+            ),
+        ];
+        for (op, call, at, key) in cases {
+            let a = answer(op, &call.to_string());
+            assert_eq!(a["error"]["code"], "call/unknown-field", "{op} {call}");
+            let message = a["error"]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.starts_with(&format!(
+                    "the call's object at `{at}` has no field `{key}`; its fields are `"
+                )),
+                "{message}"
+            );
+        }
+        // The same calls without the typo are read.
+        let a = answer(
+            "validate",
+            &json!({"kind":"principal","document":{},"sink":{"machineId":"m"}}).to_string(),
         );
-        assert_eq!(lists.len(), OPS.len());
-        for (name, fields) in lists {
-            assert!(!fields.is_empty(), "{name} lists no fields");
-        }
-        assert_eq!(call_fields::of::<ArtifactLocalityCall>(), ["ref", "source", "sink"]);
+        assert_eq!(a["type"], "success");
+    }
+
+    #[test]
+    fn a_nested_call_object_is_not_read_positionally() {
+        let a = answer("artifact.locality", r#"{"ref":{"kind":"url"},"sink":["m","s"]}"#);
+        assert_eq!(a["error"]["code"], "call/invalid-call");
+        assert_eq!(a["error"]["message"], "the call invalid type: sequence, expected an object");
     }
 
     #[test]
@@ -753,6 +845,27 @@ mod tests {
         assert_eq!(a["error"]["code"], "parse/invalid-utf8");
         assert_eq!(a["error"]["message"], "the call is not UTF-8 text: an invalid byte at offset 9");
         assert_eq!(call_bytes("capabilities", b"{}"), call("capabilities", "{}"));
+    }
+
+    #[test]
+    fn every_typed_export_is_named_after_its_op() {
+        // `project.handoff` is `projectHandoff`: the camel case of the wire name.
+        for op in OPS {
+            let mut want = String::new();
+            let mut upper = false;
+            for c in op.name.chars() {
+                if c == '.' {
+                    upper = true;
+                } else if upper {
+                    want.extend(c.to_uppercase());
+                    upper = false;
+                } else {
+                    want.push(c);
+                }
+            }
+            assert_eq!(op.js_name, want, "{}", op.name);
+            assert!(!op.summary.trim().is_empty(), "{} has no summary", op.name);
+        }
     }
 
     #[test]

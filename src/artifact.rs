@@ -46,13 +46,13 @@ crate::define_codes! {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefError {
     /// Stable code, one of this module's codes.
-    pub code: &'static str,
+    pub code: crate::diagnostic::Code,
     /// One line for a human; never contains the handle's text.
     pub reason: String,
 }
 
 impl RefError {
-    fn new(code: &'static str, reason: impl Into<String>) -> Self {
+    fn new(code: crate::diagnostic::Code, reason: impl Into<String>) -> Self {
         RefError { code, reason: reason.into() }
     }
 }

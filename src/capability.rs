@@ -153,7 +153,7 @@ pub fn offer(client: &ClientDeclaration) -> Offer {
         } else {
             withheld.push(Withheld {
                 name: (*name).to_owned(),
-                code: NEEDS_DEPENDENCY.to_owned(),
+                code: NEEDS_DEPENDENCY.to_string(),
                 reason: format!(
                     "`{name}` builds on `{}`, which the client did not declare",
                     missing.join("`, `")
@@ -165,7 +165,7 @@ pub fn offer(client: &ClientDeclaration) -> Offer {
         if !CAPABILITIES.iter().any(|(n, ..)| n == name) && !withheld.iter().any(|w| &w.name == name) {
             withheld.push(Withheld {
                 name: name.clone(),
-                code: UNKNOWN.to_owned(),
+                code: UNKNOWN.to_string(),
                 reason: format!("{} is not a capability this core knows", crate::diagnostic::quote(name)),
             });
         }

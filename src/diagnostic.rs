@@ -1,13 +1,17 @@
 //! Diagnostics: findings about a document, reported as data.
 //!
-//! Every diagnostic carries a stable code (`area/kebab-case`), a severity, a
-//! one-line message and an RFC 6901 pointer into the document. Codes are never
-//! renamed or reused; each module lists its own with [`define_codes!`](crate::define_codes) and
-//! [`all_codes`] gathers them for the README table.
+//! Every diagnostic carries a stable [`Code`] (`area/kebab-case`), a
+//! severity, a one-line message and an RFC 6901 pointer into the document.
+//! Codes are never renamed or reused; each module declares its own with
+//! [`define_codes!`](crate::define_codes), and the code table
+//! ([`codes`](crate::codes)) gathers them.
+
+use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
 use crate::pointer::Pointer;
+use crate::sanitize::is_neutralized;
 
 /// How much a finding matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -47,9 +51,9 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic with the given code, severity, pointer and message.
-    pub fn new(code: &str, severity: Severity, at: &Pointer, message: impl Into<String>) -> Self {
+    pub fn new(code: Code, severity: Severity, at: &Pointer, message: impl Into<String>) -> Self {
         Diagnostic {
-            code: code.to_owned(),
+            code: code.as_str().to_owned(),
             severity,
             message: message.into(),
             instance_path: at.as_str().to_owned(),
@@ -59,17 +63,17 @@ impl Diagnostic {
     }
 
     /// An `error` diagnostic.
-    pub fn error(code: &str, at: &Pointer, message: impl Into<String>) -> Self {
+    pub fn error(code: Code, at: &Pointer, message: impl Into<String>) -> Self {
         Self::new(code, Severity::Error, at, message)
     }
 
     /// A `warning` diagnostic.
-    pub fn warning(code: &str, at: &Pointer, message: impl Into<String>) -> Self {
+    pub fn warning(code: Code, at: &Pointer, message: impl Into<String>) -> Self {
         Self::new(code, Severity::Warning, at, message)
     }
 
     /// An `info` diagnostic.
-    pub fn info(code: &str, at: &Pointer, message: impl Into<String>) -> Self {
+    pub fn info(code: Code, at: &Pointer, message: impl Into<String>) -> Self {
         Self::new(code, Severity::Info, at, message)
     }
 
@@ -105,7 +109,8 @@ pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
 }
 
 /// Quotes a user value for a message: in backticks, cut to 40 characters,
-/// control characters escaped so a message stays one line.
+/// and [`escape`]d, so a message stays one line and shows what a reader
+/// would obey (Trojan Source).
 pub fn quote(value: &str) -> String {
     const MAX: usize = 40;
     let mut out = String::from("`");
@@ -114,14 +119,115 @@ pub fn quote(value: &str) -> String {
             out.push('…');
             break;
         }
-        if c.is_control() || c == '`' {
+        if c == '`' {
             out.extend(c.escape_default());
         } else {
-            out.push(c);
+            push_shown(&mut out, c);
         }
     }
     out.push('`');
     out
+}
+
+/// A message's text made safe to show: control characters escaped (`\n`,
+/// `\u{1b}`), and every other character a reader would obey rather than show
+/// (bidi controls, invisible and tag characters, line separators:
+/// [`is_neutralized`]) written `<U+XXXX>`, as the renderers write them.
+/// Text without such characters is returned as it was.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_shown(&mut out, c);
+    }
+    out
+}
+
+fn push_shown(out: &mut String, c: char) {
+    if c.is_control() {
+        out.extend(c.escape_default());
+    } else if is_neutralized(c) {
+        // Writing to a String cannot fail.
+        let _ = write!(out, "<U+{:04X}>", u32::from(c));
+    } else {
+        out.push(c);
+    }
+}
+
+/// A stable code, `area/kebab-case`. Only [`define_codes!`](crate::define_codes)
+/// makes one, and the code table lists every module's declarations
+/// ([`codes::all_codes`](crate::codes::all_codes)), so a diagnostic or a
+/// failure with a code the table does not list does not compile.
+///
+/// ```
+/// use hapi_a2a_core::{Diagnostic, Pointer, principal};
+/// let d = Diagnostic::error(principal::UNACCOUNTABLE, &Pointer::root(), "m");
+/// assert_eq!(d.code, "principal/unaccountable");
+/// ```
+///
+/// A bare string is not a code:
+///
+/// ```compile_fail
+/// use hapi_a2a_core::{Diagnostic, Pointer};
+/// let d = Diagnostic::error("principal/made-up", &Pointer::root(), "m");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Code(&'static str);
+
+impl Code {
+    /// For [`define_codes!`](crate::define_codes) only: a code is declared
+    /// there, with its meaning, or not at all.
+    #[doc(hidden)]
+    pub const fn declared_by_define_codes(code: &'static str) -> Self {
+        Code(code)
+    }
+
+    /// The code as text.
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::ops::Deref for Code {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl PartialEq<str> for Code {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<Code> for String {
+    fn eq(&self, other: &Code) -> bool {
+        self.as_str() == other.0
+    }
+}
+
+impl PartialEq<Code> for &str {
+    fn eq(&self, other: &Code) -> bool {
+        *self == other.0
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0)
+    }
 }
 
 /// One entry of the code table.
@@ -133,52 +239,21 @@ pub struct CodeInfo {
     pub meaning: &'static str,
 }
 
-/// Declares a module's stable codes as `pub const NAME: &str` items plus a
-/// `CODES` table for [`all_codes`].
+/// Declares a module's stable codes as `pub const NAME: Code` items plus a
+/// `CODES` table, which the code table in [`codes`](crate::codes) lists.
 #[macro_export]
 macro_rules! define_codes {
     ($( $(#[$doc:meta])* $name:ident = $code:literal, $meaning:literal; )*) => {
         $(
             #[doc = concat!("`", $code, "`: ", $meaning, ".")]
-            pub const $name: &str = $code;
+            pub const $name: $crate::diagnostic::Code =
+                $crate::diagnostic::Code::declared_by_define_codes($code);
         )*
         /// Every code this module emits, for the README table.
         pub const CODES: &[$crate::diagnostic::CodeInfo] = &[
             $( $crate::diagnostic::CodeInfo { code: $code, meaning: $meaning }, )*
         ];
     };
-}
-
-/// Every stable code of the crate, sorted by code.
-pub fn all_codes() -> Vec<CodeInfo> {
-    let tables: &[&[CodeInfo]] = &[
-        crate::error::CODES,
-        crate::fields::CODES,
-        crate::json::CODES,
-        crate::limits::CODES,
-        crate::vocab::CODES,
-        crate::principal::CODES,
-        crate::validate::CODES,
-        crate::peer::CODES,
-        crate::project::CODES,
-        crate::notice::CODES,
-        crate::ledger::CODES,
-        crate::ledger::delivery::CODES,
-        crate::artifact::CODES,
-        crate::locality::CODES,
-        crate::secrets::CODES,
-        crate::notify::CODES,
-        crate::compat::CODES,
-        crate::event::CODES,
-        crate::work_ad::CODES,
-        crate::handoff::CODES,
-        crate::receipt::CODES,
-        crate::spawn::CODES,
-        crate::capability::CODES,
-    ];
-    let mut all: Vec<CodeInfo> = tables.iter().flat_map(|t| t.iter().copied()).collect();
-    all.sort_by_key(|c| c.code);
-    all
 }
 
 #[cfg(test)]
@@ -189,10 +264,10 @@ mod tests {
     fn sort_orders_by_pointer_then_code_and_drops_repeats() {
         let root = Pointer::root();
         let mut d = vec![
-            Diagnostic::error("b/x", &root.key("b"), "m"),
-            Diagnostic::error("a/y", &root.key("a"), "m"),
-            Diagnostic::error("a/x", &root.key("a"), "m"),
-            Diagnostic::error("a/x", &root.key("a"), "m"),
+            Diagnostic::error(Code("b/x"), &root.key("b"), "m"),
+            Diagnostic::error(Code("a/y"), &root.key("a"), "m"),
+            Diagnostic::error(Code("a/x"), &root.key("a"), "m"),
+            Diagnostic::error(Code("a/x"), &root.key("a"), "m"),
         ];
         sort(&mut d);
         let got: Vec<_> = d.iter().map(|d| (d.instance_path.as_str(), d.code.as_str())).collect();
@@ -207,27 +282,16 @@ mod tests {
     }
 
     #[test]
-    fn codes_are_unique_and_kebab_case() {
-        let all = all_codes();
-        for pair in all.windows(2) {
-            if let [a, b] = pair {
-                assert_ne!(a.code, b.code, "duplicate code");
-            }
-        }
-        for c in &all {
-            let (area, name) = c.code.split_once('/').unwrap_or(("", ""));
-            let kebab = |s: &str| {
-                !s.is_empty()
-                    && s.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
-            };
-            assert!(kebab(area) && kebab(name), "{} is not area/kebab-case", c.code);
-            assert!(!c.meaning.ends_with('.'), "{}: meaning ends with a period", c.code);
-        }
+    fn quote_shows_bidi_and_invisible_characters() {
+        assert_eq!(quote("a\u{202E}b\u{2066}c"), "`a<U+202E>b<U+2066>c`");
+        assert_eq!(quote("\u{200B}\u{FEFF}\u{E0041}\u{2028}"), "`<U+200B><U+FEFF><U+E0041><U+2028>`");
+        assert_eq!(quote("é ü 中"), "`é ü 中`");
+        assert_eq!(escape("unknown variant `a\u{202E}b\n`"), "unknown variant `a<U+202E>b\\n`");
     }
 
     #[test]
     fn serialises_with_wire_names_and_omits_absent_fields() {
-        let d = Diagnostic::warning("a/b", &Pointer::root().key("x"), "m");
+        let d = Diagnostic::warning(Code("a/b"), &Pointer::root().key("x"), "m");
         let v = serde_json::to_value(&d).unwrap_or_default();
         assert_eq!(
             v,

@@ -9,6 +9,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::diagnostic::Code;
+
 crate::define_codes! {
     UNKNOWN_OP = "call/unknown-op", "the operation name is not one the core knows";
     INVALID_CALL = "call/invalid-call", "the call is JSON but not of the shape the operation takes";
@@ -35,8 +37,8 @@ pub struct CallError {
 
 impl CallError {
     /// A failure with the given code and message.
-    pub fn new(code: &str, message: impl Into<String>) -> Self {
-        CallError { code: code.to_owned(), message: message.into() }
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
+        CallError { code: code.as_str().to_owned(), message: message.into() }
     }
 }
 

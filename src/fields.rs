@@ -80,12 +80,17 @@ impl Report {
     }
 
     /// Adds an error.
-    pub fn error(&mut self, code: &str, at: &Pointer, message: impl Into<String>) {
+    pub fn error(&mut self, code: crate::diagnostic::Code, at: &Pointer, message: impl Into<String>) {
         self.push(Diagnostic::error(code, at, message));
     }
 
     /// An error for writers, a warning for readers.
-    pub fn refuse_or_warn(&mut self, code: &str, at: &Pointer, message: impl Into<String>) {
+    pub fn refuse_or_warn(
+        &mut self,
+        code: crate::diagnostic::Code,
+        at: &Pointer,
+        message: impl Into<String>,
+    ) {
         let sev = if self.strict() { Severity::Error } else { Severity::Warning };
         self.push(Diagnostic::new(code, sev, at, message));
     }

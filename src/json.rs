@@ -37,7 +37,7 @@ pub const MAX_DEPTH: usize = 64;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     /// One of this module's codes.
-    pub code: &'static str,
+    pub code: crate::diagnostic::Code,
     /// One line, with the line and column where parsing stopped.
     pub message: String,
 }
@@ -230,7 +230,7 @@ mod tests {
     fn code(text: &str) -> &'static str {
         match parse(text, MAX_DEPTH) {
             Ok(_) => "ok",
-            Err(e) => e.code,
+            Err(e) => e.code.as_str(),
         }
     }
 

@@ -190,7 +190,7 @@ pub enum Query {
 /// A query as it comes in, read flat (a tagged enum would pull serde's
 /// buffering machinery into the wasm module).
 #[derive(serde::Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct QueryWire {
     by: String,
     #[serde(default)]

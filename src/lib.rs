@@ -1,54 +1,60 @@
 #![doc = include_str!("../README.md")]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing))]
 
-// Foundation: places, findings, failures, limits, JSON text.
+// The layers, lowest first: this list is the one statement of them. A
+// module may name (`use crate::x`, `crate::x::...`) only modules of its own
+// layer or of a lower one; `tests/layers.rs` reads these headings and fails
+// on an import that points up. The CLI (`src/bin`) sits above them all.
+
+// Layer 0: foundation — places, findings and what a code is, failures,
+// limits, JSON text, JavaScript's string rules, and text neutralisation.
 pub mod diagnostic;
 pub mod error;
 pub mod json;
 pub mod jstext;
 pub mod limits;
 pub mod pointer;
-pub mod url;
+pub mod sanitize;
 
-// Vocabularies and typed field access.
+// Layer 1: every vocabulary, and typed field access with its diagnostics.
 pub mod fields;
 pub mod vocab;
 
-// Wire model.
+// Layer 2: the wire model — typed serde structs and their rules, one module
+// per RFC object (URLs and refs included).
 pub mod artifact;
 pub mod capability;
 pub mod event;
 pub mod handoff;
 pub mod link;
+pub mod peer;
 pub mod principal;
 pub mod receipt;
 pub mod spawn;
+pub mod url;
 pub mod work_ad;
 
-// Rendering for workers, sources and UIs.
-pub mod notice;
-pub mod peer;
-pub mod project;
-pub mod sanitize;
-
-// The ledger fold.
-pub mod ledger;
-
-// Checks.
+// Layer 3: checks on documents, refs and strings — kind + mode → report.
 pub mod locality;
 pub mod schema;
 pub mod secrets;
 pub mod validate;
 
-// The schema compatibility checker.
-pub mod compat;
-
-// Text parsers compatible with upstream.
+// Layer 4: what reads the model — rendering for workers, sources and UIs,
+// the text parsers compatible with upstream, the ledger fold, and the schema
+// compatibility checker. They do not name one another, except a renderer
+// another renderer.
 pub mod citation;
+pub mod compat;
+pub mod ledger;
+pub mod notice;
 pub mod notify;
+pub mod project;
 
-// The facade and its adapters.
+// Layer 5: the facade and its adapters, and the code table (which names
+// every module that declares codes).
 pub mod api;
+pub mod codes;
 #[cfg(feature = "ts")]
 pub mod typescript;
 #[cfg(feature = "wasm")]

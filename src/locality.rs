@@ -81,17 +81,17 @@ pub struct Verdict {
     /// The sink can fetch it without the source machine.
     pub resolvable: bool,
     /// Stable code saying why.
-    pub code: &'static str,
+    pub code: crate::diagnostic::Code,
     /// One line for a human; never contains the handle's text.
     pub reason: String,
 }
 
 impl Verdict {
-    fn yes(code: &'static str, reason: impl Into<String>) -> Self {
+    fn yes(code: crate::diagnostic::Code, reason: impl Into<String>) -> Self {
         Verdict { resolvable: true, code, reason: reason.into() }
     }
 
-    fn no(code: &'static str, reason: impl Into<String>) -> Self {
+    fn no(code: crate::diagnostic::Code, reason: impl Into<String>) -> Self {
         Verdict { resolvable: false, code, reason: reason.into() }
     }
 }
@@ -322,6 +322,7 @@ pub fn unresolvable_refs(handoff_event: &Value, sink: &Endpoint) -> Vec<(Pointer
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Code;
     use serde_json::json;
 
     fn sink() -> Endpoint {
@@ -329,7 +330,7 @@ mod tests {
     }
 
     fn code(r: Value) -> &'static str {
-        resolve(&r, Some(&Endpoint::new("m1", "s1")), &sink()).code
+        resolve(&r, Some(&Endpoint::new("m1", "s1")), &sink()).code.as_str()
     }
 
     #[test]
@@ -433,7 +434,7 @@ mod tests {
                 {"kind":"file_path","ref":"/tmp/b"}
             ]
         });
-        let got: Vec<(String, &str)> =
+        let got: Vec<(String, Code)> =
             unresolvable_refs(&event, &sink()).into_iter().map(|(p, v)| (p.to_string(), v.code)).collect();
         assert_eq!(
             got,

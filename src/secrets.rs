@@ -83,7 +83,7 @@ crate::define_codes! {
 #[serde(rename_all = "camelCase")]
 pub struct Finding {
     /// The rule, a `secret/*` code.
-    pub code: &'static str,
+    pub code: crate::diagnostic::Code,
     /// Where, as an RFC 6901 pointer.
     #[serde(serialize_with = "pointer_text")]
     pub instance_path: Pointer,
@@ -141,7 +141,7 @@ fn add(out: &mut Vec<Finding>, finding: Finding) {
     }
 }
 
-fn report(codes: Vec<&'static str>, path: &Path<'_>, out: &mut Vec<Finding>) {
+fn report(codes: Vec<crate::diagnostic::Code>, path: &Path<'_>, out: &mut Vec<Finding>) {
     if codes.is_empty() {
         return;
     }
@@ -172,7 +172,7 @@ fn walk(value: &Value, path: &Path<'_>, out: &mut Vec<Finding>) {
 }
 
 /// The rules one text breaks, sorted, each once.
-pub fn scan_text(text: &str) -> Vec<&'static str> {
+pub fn scan_text(text: &str) -> Vec<crate::diagnostic::Code> {
     let mut found = Found::default();
     scan_once(text.as_bytes(), &mut found);
     if has_escape(text.as_bytes()) {
@@ -199,14 +199,14 @@ fn has_escape(b: &[u8]) -> bool {
 #[derive(Default)]
 struct Found {
     /// Codes, sorted, each once.
-    codes: Vec<&'static str>,
+    codes: Vec<crate::diagnostic::Code>,
     /// A generic keyword assignment was seen (reported only when nothing
     /// more specific was).
     assignment: bool,
 }
 
 impl Found {
-    fn push(&mut self, code: &'static str) {
+    fn push(&mut self, code: crate::diagnostic::Code) {
         if let Err(at) = self.codes.binary_search(&code) {
             self.codes.insert(at, code);
         }

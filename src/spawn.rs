@@ -223,7 +223,7 @@ fn check_peer(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) {
             if len == 0
                 && let Some(d) = report.diagnostics.last_mut()
             {
-                d.code = crate::fields::BLANK.to_owned();
+                d.code = crate::fields::BLANK.to_string();
             }
         }
     }

@@ -31,7 +31,7 @@ fn well_formed(s: &js_sys::JsString) -> bool {
 }
 
 /// The failure answer for an argument of `call` that cannot be read.
-fn refused(code: &str, message: String) -> String {
+fn refused(code: crate::diagnostic::Code, message: String) -> String {
     let failure: crate::Answer<()> = crate::Answer::Failure { error: crate::CallError::new(code, message) };
     serde_json::to_string(&failure).unwrap_or_default()
 }
@@ -116,48 +116,39 @@ fn call_object(op: &str, input: JsValue) -> JsValue {
     js_sys::JSON::parse(&answer).unwrap_or(JsValue::NULL)
 }
 
-/// `"jsName" => ...` exports the op named `jsName`; `"jsName" ("op.name") => ...`
-/// exports op `op.name` under the JavaScript name `jsName`.
+/// The typed exports, one per row of the op table
+/// ([`for_each_op!`](crate::api)): `jsName(call)` is `call("op.name", call)`
+/// with a plain object in and a tagged answer object out. Each op's module
+/// holds the JavaScript types of its call and answer.
 macro_rules! typed_exports {
-    (@op $js:literal) => { $js };
-    (@op $js:literal $op:literal) => { $op };
-    ($( $js:literal $(($op:literal))? => $func:ident($call_ty:ident: $call_ts:literal) -> $answer_ty:ident: $answer_ts:literal; )*) => {
-        #[wasm_bindgen]
-        extern "C" {
-            $(
-                #[doc = concat!("The `", $js, "` call object.")]
-                #[wasm_bindgen(typescript_type = $call_ts)]
-                pub type $call_ty;
-                #[doc = concat!("The `", $js, "` answer object.")]
-                #[wasm_bindgen(typescript_type = $answer_ts)]
-                pub type $answer_ty;
-            )*
-        }
+    ($(
+        $(#[doc = $doc:literal])*
+        $id:ident ($op:literal, js $js:literal) [$cap:expr]
+            => $call:ident => $answer:ident ($answer_ts:literal) = $f:expr $(, text $text:expr)?;
+    )*) => {
         $(
+            #[doc = concat!("The JavaScript types of `", $js, "`.")]
+            pub mod $id {
+                use wasm_bindgen::prelude::*;
+
+                #[wasm_bindgen]
+                extern "C" {
+                    #[doc = concat!("The `", $js, "` call object.")]
+                    #[wasm_bindgen(typescript_type = $call)]
+                    pub type Call;
+                    #[doc = concat!("The `", $js, "` answer object.")]
+                    #[wasm_bindgen(typescript_type = $answer_ts)]
+                    pub type Answer;
+                }
+            }
+
             #[doc = concat!("`", $js, "` with a plain object in and a tagged answer object out.")]
             #[wasm_bindgen(js_name = $js)]
-            pub fn $func(call: $call_ty) -> $answer_ty {
-                call_object(typed_exports!(@op $js $($op)?), call.into()).unchecked_into()
+            pub fn $id(call: $id::Call) -> $id::Answer {
+                call_object($op, call.into()).unchecked_into()
             }
         )*
     };
 }
 
-typed_exports! {
-    "capabilities" => capabilities(CapabilitiesCallJs: "CapabilitiesCall") -> CapabilitiesAnswerJs: "Answer<CapabilitiesAnswer>";
-    "validate" => validate(ValidateCallJs: "ValidateCall") -> ValidateAnswerJs: "Answer<ValidateAnswer>";
-    "projectHandoff" ("project.handoff") => project_handoff(ProjectHandoffCallJs: "ProjectHandoffCall") -> ProjectHandoffAnswerJs: "Answer<ProjectHandoffAnswer>";
-    "noticeReceipt" ("notice.receipt") => notice_receipt(NoticeReceiptCallJs: "NoticeReceiptCall") -> NoticeReceiptAnswerJs: "Answer<NoticeReceiptAnswer>";
-    "peerMeta" ("peer.meta") => peer_meta(PeerMetaCallJs: "PeerMetaCall") -> PeerMetaAnswerJs: "Answer<PeerMetaAnswer>";
-    "peerAnnotate" ("peer.annotate") => peer_annotate(PeerAnnotateCallJs: "PeerAnnotateCall") -> PeerAnnotateAnswerJs: "Answer<PeerAnnotateAnswer>";
-    "peerBadge" ("peer.badge") => peer_badge(PeerBadgeCallJs: "PeerBadgeCall") -> PeerBadgeAnswerJs: "Answer<PeerBadgeAnswer>";
-    "artifactLocality" ("artifact.locality") => artifact_locality(ArtifactLocalityCallJs: "ArtifactLocalityCall") -> ArtifactLocalityAnswerJs: "Answer<ArtifactLocalityAnswer>";
-    "notifyParse" ("notify.parse") => notify_parse(NotifyParseCallJs: "NotifyParseCall") -> NotifyParseAnswerJs: "Answer<NotifyParseAnswer>";
-    "notifyElevate" ("notify.elevate") => notify_elevate(NotifyElevateCallJs: "NotifyElevateCall") -> NotifyElevateAnswerJs: "Answer<NotifyElevateAnswer>";
-    "citationExtract" ("citation.extract") => citation_extract(CitationExtractCallJs: "CitationExtractCall") -> CitationExtractAnswerJs: "Answer<CitationExtractAnswer>";
-    "citationNormalize" ("citation.normalize") => citation_normalize(CitationNormalizeCallJs: "CitationNormalizeCall") -> CitationNormalizeAnswerJs: "Answer<CitationNormalizeAnswer>";
-    "schemaCheck" ("schema.check") => schema_check(SchemaCheckCallJs: "SchemaCheckCall") -> SchemaCheckAnswerJs: "Answer<SchemaCheckAnswer>";
-    "secretsScan" ("secrets.scan") => secrets_scan(SecretsScanCallJs: "SecretsScanCall") -> SecretsScanAnswerJs: "Answer<SecretsScanAnswer>";
-    "ledgerView" ("ledger.view") => ledger_view(LedgerViewCallJs: "LedgerViewCall") -> LedgerViewAnswerJs: "Answer<LedgerViewAnswer>";
-    "deliveryTransition" ("delivery.transition") => delivery_transition(DeliveryTransitionCallJs: "DeliveryTransitionCall") -> DeliveryTransitionAnswerJs: "Answer<DeliveryTransitionAnswer>";
-}
+crate::api::for_each_op!(typed_exports);

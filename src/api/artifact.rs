@@ -51,7 +51,7 @@ pub fn artifact_locality(call: &ArtifactLocalityCall) -> Result<ArtifactLocality
     // The reason may quote the ref (its kind, its branch): shown, not obeyed.
     Ok(ArtifactLocalityAnswer {
         resolvable: verdict.resolvable,
-        code: verdict.code.to_owned(),
+        code: verdict.code.to_string(),
         reason: neutralize_line(&verdict.reason),
         identity: identity.map(|i| neutralize_line(&i)),
     })

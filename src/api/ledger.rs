@@ -74,6 +74,18 @@ pub(crate) fn ledger_view_text(input: &str) -> Option<Result<LedgerViewAnswer, C
     }))
 }
 
+/// The `ledger.view` shortcut of the op table: a ledger is the one call that
+/// can be hundreds of megabytes, so it is read without building a tree of
+/// it ([`ledger_view_text`]); `None` (the generic path answers, with its
+/// codes) when the text is not a well-formed call. Only an object can be a
+/// call, so anything else goes the generic way at once.
+pub(super) fn ledger_view_call_text(input: &str) -> Option<String> {
+    if !input.trim_start_matches([' ', '\t', '\n', '\r']).starts_with('{') {
+        return None;
+    }
+    ledger_view_text(input).map(super::respond)
+}
+
 /// `delivery.transition`: one proposed move of a handoff's delivery state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -101,7 +113,7 @@ pub struct DeliveryTransitionAnswer {
 /// `delivery.transition`: the delivery state machine's verdict.
 pub fn delivery_transition(call: &DeliveryTransitionCall) -> DeliveryTransitionAnswer {
     let t = ledger::delivery::transition(&call.from, &call.to);
-    DeliveryTransitionAnswer { allowed: t.allowed, code: t.code.to_owned(), message: t.message }
+    DeliveryTransitionAnswer { allowed: t.allowed, code: t.code.to_string(), message: t.message }
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ pub struct SecretsScanAnswer {
 pub fn secrets_scan(call: &SecretsScanCall) -> Result<SecretsScanAnswer, CallError> {
     let findings = secrets::scan_strings(&call.value, &Pointer::root())
         .into_iter()
-        .map(|f| SecretFinding { code: f.code.to_owned(), instance_path: f.instance_path.into() })
+        .map(|f| SecretFinding { code: f.code.to_string(), instance_path: f.instance_path.into() })
         .collect();
     Ok(SecretsScanAnswer { findings })
 }

@@ -50,6 +50,7 @@ pub struct NotifyElevateCall {
     /// The assistant message that carried the footer.
     pub message_id: String,
     /// The footer, as `notify.parse` answers it (unknown keys are ignored).
+    #[serde(deserialize_with = "footer")]
     pub notify: NotifySummary,
     /// The hub owner id (a number or a string; written with `String(...)`).
     pub owner_user_id: OwnerId,
@@ -67,6 +68,16 @@ pub struct NotifyElevateCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub related_event_id: Option<String>,
+}
+
+/// Reads the footer as a document: it is the agent's writing, not the
+/// call's, so its unknown keys are ignored, as the footer reader ignores
+/// them (a typo in the call's own objects is refused). It goes through a
+/// JSON tree of its own, which the call reader's unknown-key check does not
+/// see.
+fn footer<'de, D: serde::Deserializer<'de>>(d: D) -> Result<NotifySummary, D::Error> {
+    let value = serde_json::Value::deserialize(d)?;
+    NotifySummary::deserialize(value).map_err(serde::de::Error::custom)
 }
 
 /// The work ad to write.

@@ -8,7 +8,7 @@ fn id(v: Value) -> Option<String> {
 }
 
 fn code(v: Value) -> &'static str {
-    parse(&v).err().map(|e| e.code).unwrap_or("ok")
+    parse(&v).err().map(|e| e.code.as_str()).unwrap_or("ok")
 }
 
 #[test]

@@ -78,7 +78,7 @@ pub enum Treatment {
     /// evaluation it depends on: there a change answers `compat/undecided`.
     ComparedAlone,
     /// The checker cannot decide: a change answers a fail-closed code.
-    Unknown(&'static str),
+    Unknown(crate::diagnostic::Code),
     /// An assertion in this dialect compared by its text (adding it narrows,
     /// removing it widens, changing it does both).
     AssertedText,

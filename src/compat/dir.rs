@@ -12,6 +12,11 @@ use super::{
     Change, Direction, INVALID_SCHEMA, Options, Report, SCHEMA_ADDED, SCHEMA_REMOVED, Verdict, check, rules,
 };
 
+/// How deep a schema file may nest: as deep as a call may (the facade's
+/// `MAX_CALL_DEPTH`), so a file that `schema.check` reads in a call reads
+/// the same here.
+const MAX_FILE_DEPTH: usize = crate::json::MAX_DEPTH * 2;
+
 /// One schema file: its name (relative to its directory) and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SchemaFile {
@@ -107,7 +112,7 @@ fn load(files: &[SchemaFile], side: &'static str) -> (BTreeMap<String, DirEntry>
         problems.push(FileProblem { side, file: file.to_owned(), line, error });
     };
     for f in files {
-        let parsed = match crate::json::parse(&f.text, crate::api::MAX_CALL_DEPTH) {
+        let parsed = match crate::json::parse(&f.text, MAX_FILE_DEPTH) {
             Ok(parsed) => parsed,
             Err(e) => {
                 let line =
@@ -196,7 +201,7 @@ pub fn check_dirs_each(
                         side: "head",
                         file: n.file.clone(),
                         line: 1,
-                        error: CallError::new(&e.code, message),
+                        error: CallError { message, ..e },
                     });
                     continue;
                 }
@@ -222,11 +227,11 @@ pub fn check_dirs_each(
     (DirReport { pairs, backward, forward, full }, problems)
 }
 
-fn one(code: &'static str, message: &str, options: Options) -> Report {
+fn one(code: crate::diagnostic::Code, message: &str, options: Options) -> Report {
     let (backward, forward) = rules::verdicts(code, options);
     Report::from_changes(vec![Change {
         path: String::new(),
-        code: code.to_owned(),
+        code: code.to_string(),
         backward,
         forward,
         message: message.to_owned(),

@@ -24,7 +24,7 @@ pub enum RuleVerdict {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rule {
     /// The change code.
-    pub code: &'static str,
+    pub code: crate::diagnostic::Code,
     /// Backward and forward under `strict`.
     pub strict: (RuleVerdict, RuleVerdict),
     /// Backward and forward under `lenient`.
@@ -33,12 +33,12 @@ pub struct Rule {
 
 use RuleVerdict::{Breaking as B, Compatible as C, Depends as D, Format as Fm, Info as I, Unknown as U};
 
-const fn same(code: &'static str, b: RuleVerdict, f: RuleVerdict) -> Rule {
+const fn same(code: crate::diagnostic::Code, b: RuleVerdict, f: RuleVerdict) -> Rule {
     Rule { code, strict: (b, f), lenient: (b, f) }
 }
 
 const fn split(
-    code: &'static str,
+    code: crate::diagnostic::Code,
     strict: (RuleVerdict, RuleVerdict),
     lenient: (RuleVerdict, RuleVerdict),
 ) -> Rule {
@@ -115,7 +115,7 @@ pub fn rules() -> &'static [Rule] {
 
 /// The fixed verdicts of a code under the given options (`Depends` rules are
 /// emitted with computed verdicts; looked up here they count as breaking).
-pub(super) fn verdicts(code: &str, opts: Options) -> (Verdict, Verdict) {
+pub(super) fn verdicts(code: crate::diagnostic::Code, opts: Options) -> (Verdict, Verdict) {
     let rule = RULES.iter().find(|r| r.code == code);
     let pair = rule.map_or((B, B), |r| if opts.policy == Policy::Lenient { r.lenient } else { r.strict });
     let one = |v: RuleVerdict| match v {

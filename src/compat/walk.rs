@@ -111,7 +111,7 @@ pub(super) fn run(old: &Value, new: &Value, opts: Options) -> Vec<Change> {
 
 impl Walker {
     /// Records a change with the rule table's verdicts for its code.
-    pub(super) fn emit(&mut self, f: &Frame, at: Pointer, code: &'static str, message: String) {
+    pub(super) fn emit(&mut self, f: &Frame, at: Pointer, code: crate::diagnostic::Code, message: String) {
         let (b, fw) = rules::verdicts(code, self.opts);
         self.emit_with(f, at, code, b, fw, message);
     }
@@ -121,7 +121,7 @@ impl Walker {
         &mut self,
         f: &Frame,
         at: Pointer,
-        code: &'static str,
+        code: crate::diagnostic::Code,
         backward: Verdict,
         forward: Verdict,
         message: String,
@@ -135,7 +135,7 @@ impl Walker {
         };
         self.out.push(Change {
             path: at.as_str().to_owned(),
-            code: code.to_owned(),
+            code: code.to_string(),
             backward: soften(backward),
             forward: soften(forward),
             message,

@@ -228,7 +228,7 @@ impl Walker {
         &mut self,
         f: &Frame,
         at: crate::pointer::Pointer,
-        code: &'static str,
+        code: crate::diagnostic::Code,
         b: bool,
         fw: bool,
         msg: String,

@@ -20,12 +20,12 @@ pub struct Transition {
     /// Whether the hub may record the move.
     pub allowed: bool,
     /// One of this module's codes.
-    pub code: &'static str,
+    pub code: crate::diagnostic::Code,
     /// One line saying why.
     pub message: String,
 }
 
-fn verdict(allowed: bool, code: &'static str, message: &str) -> Transition {
+fn verdict(allowed: bool, code: crate::diagnostic::Code, message: &str) -> Transition {
     Transition { allowed, code, message: message.to_owned() }
 }
 

@@ -544,7 +544,7 @@ impl At {
     }
 
     /// The code of a row that cannot be read at all.
-    fn malformed(&self) -> &'static str {
+    fn malformed(&self) -> crate::diagnostic::Code {
         match self.table {
             Table::Events => MALFORMED_EVENT,
             Table::Links => MALFORMED_LINK,

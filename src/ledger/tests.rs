@@ -82,7 +82,7 @@ fn disagreeing_terminal_receipts_are_a_conflict_and_both_kept() {
     let (t, d) = thread_of(&l, "h");
     assert_eq!(t.outcome, "conflict");
     assert_eq!(t.receipts.len(), 2);
-    assert!(codes(&d).contains(&RECEIPT_CONFLICT));
+    assert!(codes(&d).contains(&RECEIPT_CONFLICT.as_str()));
 }
 
 #[test]
@@ -165,15 +165,15 @@ fn a_cyclic_delegated_chain_is_a_finding() {
     let conf = |g: &str| json!({"confirmation": {"source": "delegated_authority", "granting_event_id": g}});
     let l = fold(vec![ev("h", 3, "handoff", conf("g1")), ev("g1", 2, "grant", conf("h"))], vec![]);
     let (t, d) = thread_of(&l, "h");
-    assert_eq!(t.audit.unwrap().code.as_deref(), Some(AUDIT_CYCLE));
-    assert!(codes(&d).contains(&AUDIT_CYCLE));
+    assert_eq!(t.audit.unwrap().code.as_deref(), Some(AUDIT_CYCLE.as_str()));
+    assert!(codes(&d).contains(&AUDIT_CYCLE.as_str()));
 }
 
 #[test]
 fn a_missing_grant_is_a_finding() {
     let l =
         fold(vec![ev("h", 3, "handoff", json!({"confirmation": {"source": "delegated_authority"}}))], vec![]);
-    assert_eq!(thread_of(&l, "h").0.audit.unwrap().code.as_deref(), Some(AUDIT_MISSING));
+    assert_eq!(thread_of(&l, "h").0.audit.unwrap().code.as_deref(), Some(AUDIT_MISSING.as_str()));
 }
 
 fn delegated(grant: &str) -> Value {
@@ -477,8 +477,8 @@ fn many_rows_sharing_one_id_are_read_in_one_pass_each() {
     let l = fold(events, vec![link("l", "same", "differs", "follows")]);
     let a = l.view(&Query::Fleet, 5.0).unwrap();
     let count = |code: &str| a.diagnostics.iter().filter(|d| d.code == code).count();
-    assert_eq!(count(DUPLICATE_ROW), n);
-    assert_eq!(count(DUPLICATE_ID), n);
+    assert_eq!(count(DUPLICATE_ROW.as_str()), n);
+    assert_eq!(count(DUPLICATE_ID.as_str()), n);
     let View::Fleet(f) = a.view else { panic!("not a fleet view") };
     assert_eq!(f.sessions, 2);
     let d = l.derived.get().unwrap();

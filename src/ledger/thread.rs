@@ -335,7 +335,7 @@ fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnosti
             }
         }
     };
-    chain.code = Some(code.to_owned());
+    chain.code = Some(code.to_string());
     found.push(
         Diagnostic::error(code, &at, message)
             .with_help("every delegated action's audit chain must terminate at a human grant"),

@@ -10,7 +10,7 @@ use super::*;
 /// What an assignment is.
 pub(super) enum Verdict {
     /// A specific kind (AWS secret key, connection string, service account).
-    Code(&'static str),
+    Code(crate::diagnostic::Code),
     /// Some other secret-sounding name with a random-looking value.
     Generic,
 }

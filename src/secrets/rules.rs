@@ -113,7 +113,7 @@ impl Body {
 #[derive(Debug, PartialEq)]
 pub(super) struct Shape {
     pub prefix: &'static [u8],
-    pub code: &'static str,
+    pub code: crate::diagnostic::Code,
     pub body: Body,
     pub min: usize,
     pub max: usize,
@@ -124,7 +124,7 @@ pub(super) struct Shape {
 const fn t(
     prefix: &'static [u8],
     lower: &'static [u8],
-    code: &'static str,
+    code: crate::diagnostic::Code,
     body: Body,
     min: usize,
     max: usize,
@@ -135,7 +135,7 @@ const fn t(
 const fn tm(
     prefix: &'static [u8],
     lower: &'static [u8],
-    code: &'static str,
+    code: crate::diagnostic::Code,
     body: Body,
     min: usize,
     max: usize,

@@ -10,7 +10,7 @@ fn body(n: usize, seed: usize) -> String {
 }
 
 fn codes(text: &str) -> Vec<&'static str> {
-    scan_text(text)
+    scan_text(text).into_iter().map(|c| c.as_str()).collect()
 }
 
 #[test]

@@ -1,0 +1,140 @@
+//! The layering of `src/` is kept, not only described: `src/lib.rs` lists
+//! the modules under `// Layer N: ...` headings, lowest first, and a module
+//! may name (`crate::x`, `use crate::{x, ...}`) only modules of its own
+//! layer or below. A new upward import fails here.
+
+#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Each module of `src/lib.rs` with its layer number.
+fn layers() -> BTreeMap<String, usize> {
+    let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
+    let mut layer = None;
+    let mut out = BTreeMap::new();
+    for line in lib.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("// Layer ") {
+            let number = rest.split(|c: char| !c.is_ascii_digit()).next().unwrap();
+            layer = Some(number.parse::<usize>().unwrap());
+            continue;
+        }
+        if let Some(name) = line.strip_prefix("pub mod ").and_then(|l| l.strip_suffix(';')) {
+            let layer =
+                layer.unwrap_or_else(|| panic!("`pub mod {name}` comes before any `// Layer N:` heading"));
+            out.insert(name.to_owned(), layer);
+        }
+    }
+    out
+}
+
+/// Code without `//` comments (doc comments name modules in prose).
+fn code_of(text: &str) -> String {
+    text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+}
+
+/// The crate's modules a source text names.
+fn named(code: &str, modules: &BTreeMap<String, usize>) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let ident_end = |s: &str| s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(s.len());
+    let mut rest = code;
+    while let Some(at) = rest.find("crate::") {
+        let before = rest[..at].chars().last();
+        let after = &rest[at + "crate::".len()..];
+        rest = after;
+        // `$crate::` is the macro's own crate path, resolved where it expands.
+        if matches!(before, Some(c) if c == '$' || c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        if let Some(group) = after.strip_prefix('{') {
+            // `use crate::{a::b, c}`: each item's first segment.
+            let mut depth = 0;
+            let mut start = true;
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => start = true,
+                    c if start && (c.is_ascii_alphanumeric() || c == '_') => {
+                        let name = &group[i..i + ident_end(&group[i..])];
+                        if modules.contains_key(name) {
+                            out.insert(name.to_owned());
+                        }
+                        start = false;
+                    }
+                    _ => {}
+                }
+            }
+            continue;
+        }
+        let name = &after[..ident_end(after)];
+        if modules.contains_key(name) {
+            out.insert(name.to_owned());
+        }
+    }
+    out
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_module_names_a_module_of_a_higher_layer() {
+    let layers = layers();
+    assert!(layers.len() > 20, "src/lib.rs lists only {} modules under layer headings", layers.len());
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut upward = Vec::new();
+    let mut checked = 0;
+    for file in files {
+        let rel = file.strip_prefix(src()).unwrap();
+        let first = rel.components().next().unwrap().as_os_str().to_string_lossy().into_owned();
+        let module = first.strip_suffix(".rs").unwrap_or(&first).to_owned();
+        // The crate root and the CLI sit above every layer.
+        let Some(&own) = layers.get(&module) else {
+            assert!(
+                matches!(module.as_str(), "lib" | "bin" | "snapshots"),
+                "{} is in no layer",
+                rel.display()
+            );
+            continue;
+        };
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        for used in named(&code, &layers) {
+            checked += 1;
+            if layers[&used] > own {
+                upward.push(format!(
+                    "{} (layer {own}) names `{used}` (layer {})",
+                    rel.display(),
+                    layers[&used]
+                ));
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} module references were read");
+    assert!(upward.is_empty(), "imports point up:\n{}", upward.join("\n"));
+}
+
+#[test]
+fn the_reader_sees_every_form_of_a_crate_path() {
+    let modules: BTreeMap<String, usize> =
+        ["api", "json", "pointer", "vocab", "diagnostic"].iter().map(|m| ((*m).to_owned(), 0)).collect();
+    let code = "use crate::{json::{self, X}, pointer::Pointer};\n\
+                fn f() { crate::api::call(\"a\", \"b\"); $crate::vocab::X; a_crate::diagnostic::Y; }";
+    let got: Vec<String> = named(code, &modules).into_iter().collect();
+    assert_eq!(got, ["api", "json", "pointer"]);
+    assert_eq!(code_of("let a = 1; // crate::api"), "let a = 1; ");
+}
