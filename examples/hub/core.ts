@@ -10,6 +10,10 @@
 // A `failure` answer means the call itself could not be answered (a bug in
 // the hub's call, never a verdict about a document), so it is thrown as a
 // CoreCallError; findings about documents come back as data.
+//
+// The hub restates no rule of its own: whether a principal resolves to the
+// owner, where a `confirmation` may stand and who sets `delivery_state` are
+// all `validate`'s verdicts (given `owner` and `httpWriter`).
 
 import type {
   Answer,
@@ -83,40 +87,3 @@ export const core = {
   /** The JSON text door, for callers that hold text already. */
   callText: (op: string, input: string) => face.call(op, input),
 };
-
-/**
- * Whether a principal resolves to the authenticated hub owner: a human by its
- * `id`, an agent or service by its `on_behalf_of`, exact string match.
- *
- * The core decides this (`Principal::resolves_to_owner`), but no op of the
- * call contract exposes it yet, so this one rule is restated here; it is the
- * only decision the hub makes on its own.
- */
-export function resolvesToOwner(principal: unknown, ownerId: string): boolean {
-  if (typeof principal !== 'object' || principal === null) return false;
-  const p = principal as { kind?: unknown; id?: unknown; on_behalf_of?: unknown };
-  if (p.kind === 'human') return p.id === ownerId;
-  if (p.kind === 'agent' || p.kind === 'service') return p.on_behalf_of === ownerId;
-  return false;
-}
-
-/**
- * Whether a create may carry `payload_json.confirmation`: in a handoff (where
- * the RFC defines it, and the core checks it), or in any row whose writer is
- * a human principal.
- *
- * The core's audit of a delegated handoff (`ledger.view`) counts any row
- * whose payload holds a `human_approved_peer_tool` confirmation naming a
- * human as a grant, whoever wrote the row and whatever its type, and
- * `validate` accepts such a block in a receipt or a work ad without a word.
- * Until the core refuses it there, the hub refuses the write, so an agent
- * cannot mint a grant by writing one into its own receipt.
- */
-export function confirmationPlacementAllowed(create: Record<string, unknown>): boolean {
-  const payload = create.payload_json;
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return true;
-  if (!('confirmation' in payload)) return true;
-  if (create.event_type === 'handoff') return true;
-  const p = create.principal as { kind?: unknown } | null;
-  return typeof p === 'object' && p !== null && p.kind === 'human';
-}

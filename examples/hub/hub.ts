@@ -6,7 +6,7 @@
 // step.
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { confirmationPlacementAllowed, core, resolvesToOwner, type Endpoint, type LedgerViewAnswer } from './core.ts';
+import { core, type Endpoint, type LedgerViewAnswer, type ValidateAnswer } from './core.ts';
 import { type EventCreate, type EventRow, type LinkRow, type Message, type Session, Store, openDatabase, rowOf } from './store.ts';
 
 export type { EventRow, LinkRow, Message, Session };
@@ -61,8 +61,48 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-const PRINCIPAL_CODES = new Set(['principal/unaccountable', 'principal/blank-id']);
-const RESERVED = 'event/reserved-provenance';
+type Diagnostic = ValidateAnswer['diagnostics'][number];
+
+/**
+ * The core's error codes that get a refusal of their own rather than
+ * `Invalid body`, in the order they are answered: an unaccountable principal
+ * (the store's check upstream, `principal_refused`), the two fields only the
+ * hub writes (`Invalid body` under the core's code), a principal that is not
+ * the authenticated owner and reserved provenance (upstream's route bodies).
+ * Any other error is `Invalid body`, `invalid_event`, and comes first.
+ */
+const REFUSALS: readonly { codes: readonly string[]; status: number; error: string; code?: string }[] = [
+  {
+    codes: ['principal/unaccountable', 'principal/blank-id'],
+    status: 403,
+    error: 'Non-human principal requires a resolvable human owner via on_behalf_of',
+    code: 'principal_refused',
+  },
+  { codes: ['handoff/confirmation-outside-handoff'], status: 400, error: 'Invalid body' },
+  { codes: ['handoff/delivery-state-hub-owned'], status: 400, error: 'Invalid body' },
+  { codes: ['principal/not-owner'], status: 403, error: 'Principal must resolve to the authenticated hub owner' },
+  { codes: ['event/reserved-provenance'], status: 400, error: 'Reserved provenance' },
+];
+const SPECIFIC = new Set(REFUSALS.flatMap((r) => r.codes));
+
+/**
+ * The refusal for a strict `validate`'s errors, or null when there are none:
+ * upstream's status and `{error}` body, with the core's `code` and the
+ * diagnostics as `issues`.
+ */
+function refusalOf(errors: Diagnostic[]): HubError | null {
+  if (errors.length === 0) return null;
+  if (errors.some((d) => !SPECIFIC.has(d.code))) {
+    return new HubError(400, { error: 'Invalid body', code: 'invalid_event', issues: errors });
+  }
+  for (const r of REFUSALS) {
+    const issues = errors.filter((d) => r.codes.includes(d.code));
+    const first = issues[0];
+    if (!first) continue;
+    return new HubError(r.status, { error: r.error, code: r.code ?? first.code, issues });
+  }
+  return null;
+}
 
 export class Hub {
   readonly store: Store;
@@ -137,7 +177,11 @@ export class Hub {
 
   // ---- the checks every ledger write goes through ----
 
-  /** Strict validation by the core, then the owner rule; answers the normalized create. */
+  /**
+   * Strict validation by the core, with the authenticated owner every
+   * principal must resolve to; answers the normalized create, or throws the
+   * refusal the core's errors map to.
+   */
   private checkCreate(body: unknown, opts: { httpWriter: boolean; sink?: Endpoint }): EventCreate {
     if (!isObject(body)) throw new HubError(400, { error: 'Invalid body', code: 'invalid_event' });
     const v = core.validate({
@@ -145,33 +189,11 @@ export class Hub {
       mode: 'strict',
       document: body,
       httpWriter: opts.httpWriter,
+      owner: this.ownerId,
       ...(opts.sink ? { sink: opts.sink } : {}),
     });
-    const errors = v.diagnostics.filter((d) => d.severity === 'error');
-    const invalid = errors.filter((d) => d.code !== RESERVED && !PRINCIPAL_CODES.has(d.code));
-    if (invalid.length > 0) {
-      throw new HubError(400, { error: 'Invalid body', code: 'invalid_event', issues: errors });
-    }
-    const principalErrors = errors.filter((d) => PRINCIPAL_CODES.has(d.code));
-    if (principalErrors.length > 0) {
-      throw new HubError(403, {
-        error: 'Non-human principal requires a resolvable human owner via on_behalf_of',
-        code: 'principal_refused',
-        issues: principalErrors,
-      });
-    }
-    if (!confirmationPlacementAllowed(body)) {
-      throw new HubError(400, {
-        error: 'only a handoff, or a row its human writes, may carry payload_json.confirmation',
-        code: 'confirmation_outside_handoff',
-      });
-    }
-    if (!resolvesToOwner(body.principal, this.ownerId)) {
-      throw new HubError(403, { error: 'Principal must resolve to the authenticated hub owner' });
-    }
-    if (errors.some((d) => d.code === RESERVED)) {
-      throw new HubError(400, { error: 'Reserved provenance', code: RESERVED });
-    }
+    const refused = refusalOf(v.diagnostics.filter((d) => d.severity === 'error'));
+    if (refused) throw refused;
     return v.normalized as EventCreate;
   }
 
@@ -329,10 +351,6 @@ export class Hub {
         error: "the sink session's client was not offered handoffs",
         code: 'capability_not_offered',
       });
-    }
-    const payload = isObject(draft.payload_json) ? draft.payload_json : null;
-    if (payload && payload.delivery_state !== undefined && payload.delivery_state !== 'queued') {
-      throw new HubError(400, { error: 'delivery_state is hub-owned', code: 'delivery_state_hub_owned' });
     }
     const create = this.checkCreate(draft, { httpWriter: true, sink: this.endpoint(sink) });
     const requestHash = sha256(canonical(create));
@@ -653,7 +671,7 @@ export class Hub {
       const key = create.idempotency_key as string;
       const earlier = this.store.eventByKey(auth.namespace, key);
       if (earlier) return { message, event: earlier, inserted: false };
-      const v = core.validate({ kind: 'event_create', mode: 'strict', document: create, httpWriter: false });
+      const v = core.validate({ kind: 'event_create', mode: 'strict', document: create, httpWriter: false, owner: this.ownerId });
       if (!v.valid) return { message, event: null, inserted: false };
       const normalized = v.normalized as EventCreate;
       const { event, inserted } = this.insertOnce(auth.namespace, normalized, message.createdAt, sha256(canonical(normalized)));

@@ -254,11 +254,28 @@ describe('RFC acceptance tests', () => {
       expect(r.status).toBe(403);
       expect(r.body.code).toBe('principal_refused');
     }
-    // Accountable, but to someone who is not the authenticated owner.
+    // Accountable, but to someone who is not the authenticated owner: the core names the field.
     const r = refusal(() => hub.writeEvent(a.auth, ad({ kind: 'agent', id: 'session:x', on_behalf_of: '7' })));
     expect(r.status).toBe(403);
     expect(r.body.error).toBe('Principal must resolve to the authenticated hub owner');
+    expect(r.body.code).toBe('principal/not-owner');
+    expect(r.body.issues).toEqual([expect.objectContaining({ code: 'principal/not-owner', instancePath: '/principal/on_behalf_of' })]);
+    // The match is exact: a human whose id differs only by a leading zero is someone else.
+    const zero = refusal(() => hub.writeEvent(a.auth, ad({ kind: 'human', id: `0${OWNER}` })));
+    expect(zero.status).toBe(403);
+    expect(zero.body.code).toBe('principal/not-owner');
+    // A handoff's confirmation must name the owner too, not only its writer.
+    const b = party(hub, 'ns', 'm1', 'B');
+    const confirmedByOther = refusal(() =>
+      hub.createHandoff(a.auth, handoffBody(b.session.id, {}, { confirmation: { principal: { kind: 'human', id: '7' }, source: 'human_approved_peer_tool' } })),
+    );
+    expect(confirmedByOther.status).toBe(403);
+    expect(confirmedByOther.body.code).toBe('principal/not-owner');
+    expect(confirmedByOther.body.issues).toEqual([
+      expect.objectContaining({ code: 'principal/not-owner', instancePath: '/payload_json/confirmation/principal/id' }),
+    ]);
     expect(count(hub, 'events')).toBe(0);
+    expect(hub.store.messages(b.session.id)).toHaveLength(0);
     expect(hub.writeEvent(a.auth, ad(agentOf(a.session.id))).inserted).toBe(true);
   });
 

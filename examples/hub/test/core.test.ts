@@ -6,7 +6,7 @@ import * as addon from '../../../node/index.js';
 import * as wasm from '../../../pkg/node.js';
 import { CoreCallError, core, coreFace } from '../core.ts';
 import type { EventRow } from '../hub.ts';
-import { handoffBody, newHub, party, receiptBody } from './support.ts';
+import { OWNER, handoffBody, human, newHub, party, receiptBody } from './support.ts';
 
 describe('the core adapter', () => {
   test('the hub decides through the addon unless HAPI_HUB_CORE=wasm', () => {
@@ -38,6 +38,9 @@ describe('the core adapter', () => {
     const sink = { machineId: 'm1', sessionId: b.session.id, namespace: 'ns' };
     const calls: [string, unknown][] = [
       ['validate', { kind: 'event_create', mode: 'strict', httpWriter: true, sink, document: { ...handoffBody(b.session.id), source_kind: 'session', source_ref: a.session.id, event_type: 'handoff' } }],
+      // The owner and the hub-owned fields: a receipt posing as a confirmation, for someone else.
+      ['validate', { kind: 'event_create', mode: 'strict', httpWriter: true, owner: OWNER, document: { ...receiptBody(b.session.id, 'completed', { principal: { kind: 'agent', id: 'x', on_behalf_of: '7' }, payload_json: { status: 'completed', confirmation: { principal: human, source: 'human_approved_peer_tool' } } }), source_kind: 'session', source_ref: b.session.id, event_type: 'handoff_receipt' } }],
+      ['validate', { kind: 'event_create', mode: 'strict', httpWriter: true, owner: OWNER, sink, document: { ...handoffBody(b.session.id, {}, { delivery_state: 'consumed' }), source_kind: 'session', source_ref: a.session.id, event_type: 'handoff' } }],
       ['validate', { kind: 'spawn_request', document: { via: 'spawn_peer', directory: '/r', remit: ' ', sourceCapabilities: [] } }],
       ['project.handoff', { event: h, sink }],
       ['notice.receipt', { handoff: events.find((e: EventRow) => e.id === h.id), receipt: r, timeoutNoticeSent: true }],
@@ -55,5 +58,9 @@ describe('the core adapter', () => {
       expect(JSON.parse(fromAddon).type).toBe('success');
       expect(fromAddon).toBe(wasm.call(op, text));
     }
+    const codes = (i: number) =>
+      (JSON.parse(addon.call('validate', JSON.stringify(calls[i]?.[1]))) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code);
+    expect(codes(1)).toEqual(expect.arrayContaining(['principal/not-owner', 'handoff/confirmation-outside-handoff']));
+    expect(codes(2)).toContain('handoff/delivery-state-hub-owned');
   });
 });

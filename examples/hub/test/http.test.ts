@@ -87,7 +87,11 @@ describe("upstream's work-graph routes", () => {
     expect(invalid.body.error).toBe('Invalid body');
     expect(JSON.stringify(invalid.body.issues)).toContain('/summary');
     const stranger = await call('POST', '/api/work-graph/events', owner, ad({ principal: { kind: 'human', id: '1' } }));
-    expect(stranger).toMatchObject({ status: 403, body: { error: 'Principal must resolve to the authenticated hub owner' } });
+    expect(stranger).toMatchObject({
+      status: 403,
+      body: { error: 'Principal must resolve to the authenticated hub owner', code: 'principal/not-owner' },
+    });
+    expect(stranger.body.issues).toEqual([expect.objectContaining({ code: 'principal/not-owner', instancePath: '/principal/id' })]);
     const reserved = await call('POST', '/api/work-graph/events', owner, ad({ event_type: 'note', provenance: 'AGENT_NOTIFY_SUMMARY' }));
     expect(reserved).toMatchObject({ status: 400, body: { error: 'Reserved provenance' } });
     // Only the exact value is reserved.
@@ -156,6 +160,34 @@ describe('the routes the RFC adds', () => {
     expect((view.body.view as { thread: { outcome: string } }).thread.outcome).toBe('blocked');
     const notices = (await call('GET', `/api/sessions/${a.session.id}/messages`, a.token)).body.messages as { kind: string }[];
     expect(notices.map((m) => m.kind)).toContain('receipt_notice');
+  });
+
+  test('delivery_state is the hub\'s: a client may only leave it out or say queued', async () => {
+    const before = (await call('GET', `/api/sessions/${b.session.id}/messages`, owner)).body.messages as unknown[];
+    for (const state of ['delivered', 'consumed', 'undeliverable']) {
+      const r = await call('POST', '/api/work-graph/handoffs', a.token, handoffBody(b.session.id, {}, { delivery_state: state }));
+      expect(r).toMatchObject({ status: 400, body: { error: 'Invalid body', code: 'handoff/delivery-state-hub-owned' } });
+      expect(r.body.issues).toEqual([
+        expect.objectContaining({ code: 'handoff/delivery-state-hub-owned', instancePath: '/payload_json/delivery_state' }),
+      ]);
+    }
+    // A state v1 does not know is an invalid body before it is anyone's.
+    const bogus = await call('POST', '/api/work-graph/handoffs', a.token, handoffBody(b.session.id, {}, { delivery_state: 'bogus' }));
+    expect(bogus).toMatchObject({ status: 400, body: { error: 'Invalid body', code: 'invalid_event' } });
+    // The general route is no way around it.
+    const direct = await call('POST', '/api/work-graph/events', owner, {
+      ...handoffBody(b.session.id, {}, { delivery_state: 'consumed' }),
+      source_kind: 'session',
+      source_ref: a.session.id,
+      event_type: 'handoff',
+      sink_kind: 'session',
+    });
+    expect(direct).toMatchObject({ status: 400, body: { code: 'handoff/delivery-state-hub-owned' } });
+    expect(((await call('GET', `/api/sessions/${b.session.id}/messages`, owner)).body.messages as unknown[]).length).toBe(before.length);
+    // Saying queued is saying nothing: the hub starts there and moves it.
+    const queued = await call('POST', '/api/work-graph/handoffs', a.token, handoffBody(b.session.id, {}, { delivery_state: 'queued' }));
+    expect(queued.status).toBe(201);
+    expect((queued.body.event as EventRow).payloadJson).toMatchObject({ delivery_state: 'delivered' });
   });
 
   test('peer messages need the token of the session they come from', async () => {
