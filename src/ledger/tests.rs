@@ -231,7 +231,7 @@ fn a_human_written_receipt_or_ad_is_not_a_grant() {
     for event_type in ["handoff_receipt", "work_ad"] {
         let r1 = written_by(ev("r1", 2, event_type, json!({"status": "completed"})), human.clone());
         let (audit, _) = audit_of(vec![delegated("r1"), r1]);
-        assert_eq!(audit.code.as_deref(), Some(AUDIT_NOT_A_GRANT), "{event_type}");
+        assert_eq!(audit.code.as_deref(), Some(&*AUDIT_NOT_A_GRANT), "{event_type}");
         assert!(!audit.ends_at_human);
     }
     let g = written_by(ev("g", 2, "grant", json!({"scope": "review"})), human);
@@ -254,8 +254,8 @@ fn a_human_approved_handoff_grants_only_the_same_action() {
     assert!(audit.ends_at_human && !found.iter().any(|c| c.starts_with("ledger/audit")));
     assert_eq!(audit.human, Some(human.clone()));
     let (audit, found) = audit_of(vec![delegated("h0"), approved("Push to main.")]);
-    assert_eq!(audit.code.as_deref(), Some(AUDIT_OTHER_ACTION));
-    assert!(!audit.ends_at_human && found.contains(&AUDIT_OTHER_ACTION.to_owned()));
+    assert_eq!(audit.code.as_deref(), Some(&*AUDIT_OTHER_ACTION));
+    assert!(!audit.ends_at_human && found.contains(&AUDIT_OTHER_ACTION.to_string()));
 }
 
 #[test]
@@ -265,7 +265,7 @@ fn a_delegated_chain_through_an_agent_still_needs_a_human_at_its_end() {
     let g1 = written_by(ev("g1", 2, "grant", pass), agent.clone());
     let g2 = written_by(ev("g2", 1, "grant", json!({})), agent);
     let (audit, _) = audit_of(vec![delegated("g1"), g1.clone(), g2]);
-    assert_eq!(audit.code.as_deref(), Some(AUDIT_NOT_HUMAN));
+    assert_eq!(audit.code.as_deref(), Some(&*AUDIT_NOT_HUMAN));
     let g2 = written_by(ev("g2", 1, "grant", json!({})), json!({"kind": "human", "id": "42"}));
     let (audit, _) = audit_of(vec![delegated("g1"), g1, g2]);
     assert!(audit.ends_at_human);
