@@ -4,7 +4,8 @@
 # runs the Rust tests, builds the npm package, replays the golden corpus
 # through wasm (Node and headless Chromium) and through pkg/ with node --test,
 # type-checks a strict TypeScript user of the package, drives the demo page
-# in Chromium, and gates the published schemas on the additive-only rule.
+# in Chromium, gates the published schemas on the additive-only rule, and
+# runs the Node-API addon and the reference hub (examples/hub) under Bun.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -61,5 +62,11 @@ node --test tests/node/ tests/browser/
 
 step "the packed package from Node, Bun and a Vite build in chromium"
 node --test tests/consumer/
+
+step "the Node-API addon (node/): golden corpus and faces under Node and Bun"
+bash scripts/test-addon.sh
+
+step "the reference hub on bun:sqlite (examples/hub/), deciding through the addon"
+bash scripts/test-hub.sh
 
 printf '\nall tests passed in %ss\n' "$(($(date +%s) - start))"
