@@ -33,14 +33,9 @@
 //!
 //! # Deviations from upstream (each on purpose, each with a code)
 //!
-//! - String caps count code points (zod ≤ 4.4 counted UTF-16 units; zod ≥ 4.5
-//!   and JSON Schema count code points), see [`crate::limits`].
-//! - Nesting deeper than [`crate::json::MAX_DEPTH`] is refused (`parse/too-deep`).
-//! - Numbers beyond f64 (`1e400`) are refused (`parse/number-out-of-range`);
-//!   `JSON.parse` reads them as `Infinity`.
-//! - Lone surrogates are refused (`parse/lone-surrogate`).
-//! - Duplicate keys are refused by strict checks (`parse/duplicate-key`);
-//!   `JSON.parse` keeps the last value silently.
+//! - JSON is read and measured as [`crate::json`] describes: string caps in
+//!   code points, depth, numbers beyond f64, lone surrogates and duplicate
+//!   keys are decided there, where they differ from JavaScript.
 //! - Typed payloads of `work_ad`, `handoff` and `handoff_receipt`, and the
 //!   event-level rules that go with them (`sink_ref` on a handoff,
 //!   `related_event_id` on a receipt, `expires_at` on an elevated work ad),
