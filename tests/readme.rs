@@ -1,7 +1,8 @@
 //! The generated sections of the README and of `docs/` are current: the
 //! code table (from `diagnostic::all_codes`) in `docs/codes.md` and the
 //! compatibility rule table (from `compat::rules_markdown`) in
-//! `docs/schema-compat.md`. `BLESS=1` rewrites them. Every relative link of
+//! `docs/schema-compat.md`, and the event field table (from
+//! `event::fields_markdown`) in `docs/events.md`. `BLESS=1` rewrites them. Every relative link of
 //! the README and `docs/` names a file that exists, and a heading in it when
 //! it names one, so moving text between them cannot leave a dead link.
 
@@ -24,6 +25,7 @@ fn sections() -> Vec<(&'static str, &'static str, String)> {
     vec![
         ("docs/codes.md", "codes", codes_table()),
         ("docs/schema-compat.md", "compat-rules", hapi_a2a_core::compat::rules_markdown()),
+        ("docs/events.md", "event-fields", hapi_a2a_core::event::fields_markdown()),
     ]
 }
 

@@ -995,3 +995,25 @@ fn missing(at: &At, key: &str) -> Diagnostic {
     let what = if key == "ts" { "it sorts as 0" } else { "the row belongs to the namespace `\"\"`" };
     Diagnostic::warning(MALFORMED_FIELD, &at.key(key), format!("the row has no `{key}`; {what}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{SLOTS, Table};
+    use crate::event::{Shape, field_names};
+
+    #[test]
+    fn every_row_field_of_the_event_list_has_its_own_slot() {
+        // The slots follow the event field list: every stored-row name is
+        // read, each into its own slot, and there is no slot for any other.
+        let names = field_names(Shape::Row);
+        let mut slots: Vec<usize> = names
+            .iter()
+            .map(|n| Table::Events.slot(n).unwrap_or_else(|| panic!("`{n}` has no slot")))
+            .collect();
+        slots.sort_unstable();
+        slots.dedup();
+        assert_eq!(slots.len(), names.len());
+        assert_eq!(names.len(), SLOTS);
+        assert_eq!(Table::Events.slot("source_kind"), None);
+    }
+}
