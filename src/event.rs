@@ -3,29 +3,12 @@
 //! (`EventRow`, camelCase at the top level, nested JSON verbatim).
 //!
 //! The field rules are upstream's `WorkGraphEventCreateSchema` plus its
-//! store's accountability check, byte-exact:
+//! store's accountability check, byte-exact. They are written once, in
+//! `FIELDS` below, which the checks here, the fast path ([`fast`]) and the
+//! ledger's row reader follow; [`fields_markdown`] renders them into the
+//! crate's `docs/events.md` (a test keeps it current), shown here:
 //!
-//! | field | rule |
-//! |---|---|
-//! | `source_kind` | required string, 1..128 |
-//! | `source_ref` | required string, 1..8192 |
-//! | `sink_kind` | string 1..128 (`""` and `null` refused) |
-//! | `sink_ref` | string 1..8192 (`null` refused) |
-//! | `event_type` | required string 1..128, open vocabulary |
-//! | `summary` | string 0..2048 (`""` accepted, `null` refused) |
-//! | `payload_json` | any JSON, ≤ 32,768 UTF-8 bytes of compact `JSON.stringify` |
-//! | `artifact_refs` | ≤ 32 [artifact refs](check_artifact_ref) |
-//! | `tags` | ≤ 32 strings of 0..256 |
-//! | `related_session_id`, `related_event_id` | string 1..256 |
-//! | `provenance` | string 0..512; `AGENT_NOTIFY_SUMMARY` is reserved for the hub |
-//! | `idempotency_key`, `dedupe_key` | string 1..512 |
-//! | `confidence`, `expires_at` | finite number (no range) |
-//! | `severity` | string 0..64 |
-//! | `principal` | required, see [`crate::principal`] |
-//!
-//! Unknown top-level fields are stripped by upstream: a strict check warns
-//! (with the pointer), a lenient one notes them (`info`). `id`, `ts` and
-//! `namespace` are assigned by the hub and never taken from a create body.
+#![doc = include_str!("../docs/events.md")]
 //!
 //! On top of upstream, the typed event types get typed payloads:
 //! `work_ad` ([`crate::work_ad`]), `handoff` ([`crate::handoff`]) and
@@ -33,14 +16,9 @@
 //!
 //! # Deviations from upstream (each on purpose, each with a code)
 //!
-//! - String caps count code points (zod ≤ 4.4 counted UTF-16 units; zod ≥ 4.5
-//!   and JSON Schema count code points), see [`crate::limits`].
-//! - Nesting deeper than [`crate::json::MAX_DEPTH`] is refused (`parse/too-deep`).
-//! - Numbers beyond f64 (`1e400`) are refused (`parse/number-out-of-range`);
-//!   `JSON.parse` reads them as `Infinity`.
-//! - Lone surrogates are refused (`parse/lone-surrogate`).
-//! - Duplicate keys are refused by strict checks (`parse/duplicate-key`);
-//!   `JSON.parse` keeps the last value silently.
+//! - JSON is read and measured as [`crate::json`] describes: string caps in
+//!   code points, depth, numbers beyond f64, lone surrogates and duplicate
+//!   keys are decided there, where they differ from JavaScript.
 //! - Typed payloads of `work_ad`, `handoff` and `handoff_receipt`, and the
 //!   event-level rules that go with them (`sink_ref` on a handoff,
 //!   `related_event_id` on a receipt, `expires_at` on an elevated work ad),
@@ -274,35 +252,66 @@ enum Spec {
     Principal,
 }
 
-/// One field: its create name, its row name, what it holds, whether required.
-struct Field(&'static str, &'static str, Spec, bool);
+/// One field: its create name, its row name, what it holds, whether
+/// required, and what its rule adds to the shape (for the docs).
+struct Field(&'static str, &'static str, Spec, bool, &'static str);
 
 const FIELDS: &[Field] = &[
-    Field("source_kind", "sourceKind", Spec::Str(1, MAX_KIND), true),
-    Field("source_ref", "sourceRef", Spec::Str(1, MAX_STRING), true),
-    Field("sink_kind", "sinkKind", Spec::Str(1, MAX_KIND), false),
-    Field("sink_ref", "sinkRef", Spec::Str(1, MAX_STRING), false),
-    Field("event_type", "eventType", Spec::Str(1, MAX_KIND), true),
-    Field("summary", "summary", Spec::Str(0, limits::MAX_SUMMARY), false),
-    Field("payload_json", "payloadJson", Spec::Json, false),
-    Field("artifact_refs", "artifactRefs", Spec::Refs, false),
-    Field("tags", "tags", Spec::Tags, false),
-    Field("related_session_id", "relatedSessionId", Spec::Str(1, MAX_ID), false),
-    Field("related_event_id", "relatedEventId", Spec::Str(1, MAX_ID), false),
-    Field("provenance", "provenance", Spec::Str(0, MAX_TITLE), false),
-    Field("idempotency_key", "idempotencyKey", Spec::Str(1, MAX_TITLE), false),
-    Field("dedupe_key", "dedupeKey", Spec::Str(1, MAX_TITLE), false),
-    Field("confidence", "confidence", Spec::Num, false),
-    Field("severity", "severity", Spec::Str(0, limits::MAX_SEVERITY), false),
-    Field("expires_at", "expiresAt", Spec::Num, false),
-    Field("principal", "principal", Spec::Principal, true),
+    Field("source_kind", "sourceKind", Spec::Str(1, MAX_KIND), true, ""),
+    Field("source_ref", "sourceRef", Spec::Str(1, MAX_STRING), true, ""),
+    Field("sink_kind", "sinkKind", Spec::Str(1, MAX_KIND), false, "`\"\"` and `null` refused"),
+    Field("sink_ref", "sinkRef", Spec::Str(1, MAX_STRING), false, "`null` refused; required on a `handoff`"),
+    Field(
+        "event_type",
+        "eventType",
+        Spec::Str(1, MAX_KIND),
+        true,
+        "open vocabulary; `work_ad`, `handoff` and `handoff_receipt` get typed payloads",
+    ),
+    Field("summary", "summary", Spec::Str(0, limits::MAX_SUMMARY), false, "`\"\"` accepted, `null` refused"),
+    Field(
+        "payload_json",
+        "payloadJson",
+        Spec::Json,
+        false,
+        "required on a `work_ad`, `handoff` or `handoff_receipt`, and checked as its type's payload",
+    ),
+    Field("artifact_refs", "artifactRefs", Spec::Refs, false, ""),
+    Field("tags", "tags", Spec::Tags, false, ""),
+    Field("related_session_id", "relatedSessionId", Spec::Str(1, MAX_ID), false, ""),
+    Field(
+        "related_event_id",
+        "relatedEventId",
+        Spec::Str(1, MAX_ID),
+        false,
+        "required on a `handoff_receipt`",
+    ),
+    Field(
+        "provenance",
+        "provenance",
+        Spec::Str(0, MAX_TITLE),
+        false,
+        "`AGENT_NOTIFY_SUMMARY` is reserved for the hub",
+    ),
+    Field("idempotency_key", "idempotencyKey", Spec::Str(1, MAX_TITLE), false, ""),
+    Field("dedupe_key", "dedupeKey", Spec::Str(1, MAX_TITLE), false, ""),
+    Field("confidence", "confidence", Spec::Num, false, ""),
+    Field("severity", "severity", Spec::Str(0, limits::MAX_SEVERITY), false, ""),
+    Field(
+        "expires_at",
+        "expiresAt",
+        Spec::Num,
+        false,
+        "required on a work ad the hub elevated from a notify summary",
+    ),
+    Field("principal", "principal", Spec::Principal, true, "who is accountable"),
 ];
 
 /// Fields only a row has (hub-assigned).
 const ROW_ONLY: &[Field] = &[
-    Field("id", "id", Spec::Str(1, MAX_ID), true),
-    Field("ts", "ts", Spec::Num, true),
-    Field("namespace", "namespace", Spec::Str(0, MAX_ID), true),
+    Field("id", "id", Spec::Str(1, MAX_ID), true, "hub-assigned"),
+    Field("ts", "ts", Spec::Num, true, "hub-assigned, milliseconds since the epoch"),
+    Field("namespace", "namespace", Spec::Str(0, MAX_ID), true, "hub-assigned, from the writer's token"),
 ];
 
 /// Which shape is checked.
@@ -322,6 +331,65 @@ pub fn field_names(shape: Shape) -> Vec<&'static str> {
         out.extend(ROW_ONLY.iter().map(name));
     }
     out.extend(FIELDS.iter().map(name));
+    out
+}
+
+/// The code-point bounds of the string field `create_name`, read from the
+/// field list at compile time (`const { str_bounds("summary") }`).
+pub(crate) const fn str_bounds(create_name: &str) -> (usize, usize) {
+    find_str_bounds(FIELDS, create_name.as_bytes())
+}
+
+#[expect(clippy::panic, reason = "evaluated at compile time: a name missing from FIELDS fails the build")]
+const fn find_str_bounds(fields: &[Field], name: &[u8]) -> (usize, usize) {
+    match fields {
+        [Field(n, _, Spec::Str(min, max), ..), ..] if bytes_eq(n.as_bytes(), name) => (*min, *max),
+        [_, rest @ ..] => find_str_bounds(rest, name),
+        [] => panic!("no string field of that name in FIELDS"),
+    }
+}
+
+const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    match (a, b) {
+        ([x, ra @ ..], [y, rb @ ..]) => *x == *y && bytes_eq(ra, rb),
+        ([], []) => true,
+        _ => false,
+    }
+}
+
+/// The field rules as a Markdown table (create name, row name, rule), in
+/// the contract's order, for the docs.
+pub fn fields_markdown() -> String {
+    let group = |n: usize| {
+        let s = n.to_string();
+        match s.len().checked_sub(3).filter(|at| *at > 0) {
+            Some(at) => {
+                let (thousands, rest) = s.split_at(at);
+                format!("{thousands},{rest}")
+            }
+            None => s,
+        }
+    };
+    let mut out = String::from("| create body | stored row | rule |\n|---|---|---|\n");
+    for f in FIELDS.iter().chain(ROW_ONLY) {
+        let Field(create, row, spec, required, note) = f;
+        let shape = match spec {
+            Spec::Str(min, max) => format!("string of {min}..{} code points", group(*max)),
+            Spec::Num => "finite number (no range)".to_owned(),
+            Spec::Json => format!(
+                "any JSON, at most {} UTF-8 bytes of compact `JSON.stringify`",
+                group(limits::MAX_PAYLOAD_JSON_BYTES)
+            ),
+            Spec::Refs => format!("at most {MAX_ARTIFACT_REFS} artifact refs"),
+            Spec::Tags => format!("at most {MAX_TAGS} strings of 0..{MAX_TAG} code points"),
+            Spec::Principal => "a principal".to_owned(),
+        };
+        let create =
+            if ROW_ONLY.iter().any(|r| r.0 == *create) { "—".to_owned() } else { format!("`{create}`") };
+        let required = if *required { "required; " } else { "" };
+        let note = if note.is_empty() { String::new() } else { format!("; {note}") };
+        out.push_str(&format!("| {create} | `{row}` | {required}{shape}{note} |\n"));
+    }
     out
 }
 
@@ -700,5 +768,60 @@ mod tests {
         let mut row = serde_json::to_value(to_row(&create, "e1", 1, "n")).unwrap();
         row["source_ref"] = json!("x");
         assert_eq!(codes_of(&row, Shape::Row, false, Mode::Lenient), vec!["field/unknown@/source_ref"]);
+    }
+
+    /// A document holding every field of `shape`, each with a valid value.
+    fn every_field(shape: Shape) -> Value {
+        let mut doc = serde_json::Map::new();
+        for name in field_names(shape) {
+            let value = match name {
+                "principal" => json!({"kind": "human", "id": "1"}),
+                "payload_json" | "payloadJson" => json!({"a": 1}),
+                "artifact_refs" | "artifactRefs" | "tags" => json!([]),
+                "confidence" | "expires_at" | "expiresAt" | "ts" => json!(1),
+                _ => json!("x"),
+            };
+            doc.insert(name.to_owned(), value);
+        }
+        Value::Object(doc)
+    }
+
+    fn sorted_keys(v: &Value) -> Vec<String> {
+        let mut keys: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        keys
+    }
+
+    #[test]
+    fn the_wire_types_carry_exactly_the_listed_fields() {
+        // Non-empty lists, so that no field is skipped when serialised.
+        for (shape, refs, tags) in
+            [(Shape::Create, "artifact_refs", "tags"), (Shape::Row, "artifactRefs", "tags")]
+        {
+            let mut doc = every_field(shape);
+            doc[refs] = json!([{"kind": "url", "url": "https://example.com/"}]);
+            doc[tags] = json!(["t"]);
+            let back = match shape {
+                Shape::Create => {
+                    serde_json::to_value(serde_json::from_value::<EventCreate>(doc.clone()).unwrap())
+                }
+                Shape::Row => serde_json::to_value(serde_json::from_value::<EventRow>(doc.clone()).unwrap()),
+            }
+            .unwrap();
+            assert_eq!(sorted_keys(&back), sorted_keys(&doc), "{shape:?}");
+        }
+    }
+
+    #[test]
+    fn a_document_with_every_listed_field_is_clean() {
+        assert!(codes(every_field(Shape::Create)).is_empty());
+        assert!(codes_of(&every_field(Shape::Row), Shape::Row, false, Mode::Strict).is_empty());
+    }
+
+    #[test]
+    fn string_bounds_are_read_from_the_field_list() {
+        assert_eq!(str_bounds("summary"), (0, limits::MAX_SUMMARY));
+        assert_eq!(str_bounds("source_kind"), (1, MAX_KIND));
+        assert_eq!(str_bounds("related_event_id"), (1, MAX_ID));
     }
 }

@@ -2,17 +2,10 @@
 //! nesting depth and notices duplicate keys, and turns every way text can be
 //! bad into a stable code.
 //!
-//! Decisions (documented in the README):
-//! - **Duplicate keys** keep the last value, as `JSON.parse` does, and are
-//!   reported with their pointers; `validate` refuses them in strict mode and
-//!   notes them in lenient mode.
-//! - **Depth** beyond [`MAX_DEPTH`] is refused (`parse/too-deep`); JavaScript
-//!   has no such limit, so this is a documented deviation.
-//! - **Numbers** beyond f64 (`1e400`) are refused (`parse/number-out-of-range`);
-//!   `JSON.parse` would make them `Infinity`, which `JSON.stringify` prints as
-//!   `null`.
-//! - **Lone surrogates** (`"\ud800"`) are refused (`parse/lone-surrogate`);
-//!   a Rust string cannot hold them.
+//! Where this reading differs from JavaScript's, and why (the list is kept
+//! once, in the crate's `docs/js-decisions.md`, and shown here):
+//!
+#![doc = include_str!("../docs/js-decisions.md")]
 
 use std::fmt;
 

@@ -473,23 +473,15 @@ mod properties {
     use proptest::prelude::*;
     use serde_json::json;
 
-    const KINDS: &[&str] = &[
-        "github_pr",
-        "commit",
-        "branch",
-        "file_path",
-        "diff",
-        "log_url",
-        "url",
-        "screenshot",
-        "session_id",
-        "x",
-    ];
+    /// Every known artifact kind, and one unknown.
+    fn kinds() -> Vec<&'static str> {
+        crate::vocab::ARTIFACT_KIND.values.iter().copied().chain(["x"]).collect()
+    }
 
     proptest! {
         #[test]
         fn resolving_any_ref_never_panics(
-            kind in proptest::sample::select(KINDS),
+            kind in proptest::sample::select(kinds()),
             text in "\\PC{0,60}",
             machine in proptest::option::of("[a-z]{0,3}"),
             ns in proptest::option::of("[a-z]{0,3}"),

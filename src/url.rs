@@ -24,6 +24,7 @@
 //!
 //! Nothing here panics; every refusal is a [`UrlError`].
 
+use core::net::{Ipv4Addr, Ipv6Addr};
 use std::fmt;
 
 /// Why a text is not a URL this crate accepts.
@@ -385,108 +386,28 @@ fn is_host_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '-' || c == '.' || c == '_'
 }
 
-/// A strict dotted quad: four decimal parts 0..=255 without leading zeros.
+/// A strict dotted quad: four decimal parts 0..=255 without leading zeros
+/// (`core::net` reads it so).
 fn parse_ipv4(text: &str) -> Option<[u8; 4]> {
-    let mut out = [0u8; 4];
-    let mut parts = text.split('.');
-    for slot in &mut out {
-        let part = parts.next()?;
-        if part.is_empty() || part.len() > 3 || (part.len() > 1 && part.starts_with('0')) {
-            return None;
-        }
-        if !part.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        *slot = part.parse().ok()?;
-    }
-    if parts.next().is_some() { None } else { Some(out) }
+    text.parse::<Ipv4Addr>().ok().map(|a| a.octets())
 }
 
-/// RFC 4291 text form, with `::` and a trailing dotted quad.
+/// RFC 4291 text form, with `::` and a trailing dotted quad, without a zone
+/// id (`core::net` reads it so).
 fn parse_ipv6(text: &str) -> Option<[u16; 8]> {
-    if text.is_empty() || text.len() > 45 {
-        return None;
-    }
-    let (head, tail) = match text.find("::") {
-        Some(at) => (text.get(..at)?, Some(text.get(at + 2..)?)),
-        None => (text, None),
-    };
-    let parse_groups = |part: &str, allow_v4: bool| -> Option<Vec<u16>> {
-        if part.is_empty() {
-            return Some(Vec::new());
-        }
-        let pieces: Vec<&str> = part.split(':').collect();
-        let mut groups = Vec::with_capacity(8);
-        for (i, piece) in pieces.iter().enumerate() {
-            let last = i + 1 == pieces.len();
-            if last && allow_v4 && piece.contains('.') {
-                let [a, b, c, d] = parse_ipv4(piece)?;
-                groups.push(u16::from_be_bytes([a, b]));
-                groups.push(u16::from_be_bytes([c, d]));
-            } else {
-                if piece.is_empty() || piece.len() > 4 || !piece.bytes().all(|b| b.is_ascii_hexdigit()) {
-                    return None;
-                }
-                groups.push(u16::from_str_radix(piece, 16).ok()?);
-            }
-        }
-        Some(groups)
-    };
-    let mut out = [0u16; 8];
-    match tail {
-        None => {
-            let groups = parse_groups(head, true)?;
-            if groups.len() != 8 {
-                return None;
-            }
-            out.copy_from_slice(&groups);
-        }
-        Some(tail) => {
-            if tail.contains("::") {
-                return None;
-            }
-            let front = parse_groups(head, false)?;
-            let back = parse_groups(tail, true)?;
-            if front.len() + back.len() > 7 {
-                return None;
-            }
-            for (slot, g) in out.iter_mut().zip(front.iter()) {
-                *slot = *g;
-            }
-            for (slot, g) in out.iter_mut().rev().zip(back.iter().rev()) {
-                *slot = *g;
-            }
-        }
-    }
-    Some(out)
+    text.parse::<Ipv6Addr>().ok().map(|a| a.segments())
 }
 
 /// RFC 5952: lowercase hex, no leading zeros, the longest run (≥ 2) of zero
-/// groups compressed to `::` (the first when tied).
+/// groups compressed to `::` (the first when tied), as `core::net` prints
+/// it, except that an IPv4-mapped address stays in hex (`::ffff:7f00:1`,
+/// where `core::net` writes `::ffff:127.0.0.1`): a host is printed one way
+/// whichever way it was written.
 fn ipv6_text(groups: &[u16; 8]) -> String {
-    let (mut best_start, mut best_len) = (0usize, 0usize);
-    let mut i = 0;
-    while i < 8 {
-        if groups.get(i) == Some(&0) {
-            let start = i;
-            while groups.get(i) == Some(&0) {
-                i += 1;
-            }
-            if i - start > best_len {
-                best_start = start;
-                best_len = i - start;
-            }
-        } else {
-            i += 1;
-        }
+    match *groups {
+        [0, 0, 0, 0, 0, 0xffff, hi, lo] => format!("::ffff:{hi:x}:{lo:x}"),
+        _ => Ipv6Addr::from(*groups).to_string(),
     }
-    let hex = |gs: &[u16]| gs.iter().map(|g| format!("{g:x}")).collect::<Vec<_>>().join(":");
-    if best_len < 2 {
-        return hex(groups);
-    }
-    let front = groups.get(..best_start).unwrap_or(&[]);
-    let back = groups.get(best_start + best_len..).unwrap_or(&[]);
-    format!("{}::{}", hex(front), hex(back))
 }
 
 fn check_percent(text: &str) -> Result<(), UrlError> {

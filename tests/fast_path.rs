@@ -3,11 +3,12 @@
 //! texts written to stress the fast path's own JSON scan.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-use std::path::Path;
-
 use hapi_a2a_core::Mode;
 use hapi_a2a_core::api::ValidateCall;
 use hapi_a2a_core::validate::{DocumentKind, Options, validate_full_text, validate_text, verdict_text};
+
+#[path = "support/golden.rs"]
+mod golden;
 
 fn same_answer(text: &str, http_writer: bool) -> bool {
     let options = Options { http_writer, ..Options::default() };
@@ -22,13 +23,8 @@ fn same_answer(text: &str, http_writer: bool) -> bool {
 
 #[test]
 fn fast_and_full_paths_agree_on_every_golden_event_create() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/validate");
     let (mut compared, mut clean) = (0, 0);
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if !path.to_string_lossy().ends_with(".call.json") {
-            continue;
-        }
+    for (_, path) in golden::cases_of("validate") {
         let call: ValidateCall = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         if call.kind != "event_create" || call.mode == Some(Mode::Lenient) {
             continue;

@@ -1,42 +1,70 @@
 //! The golden corpus, native runner: `tests/golden/<op>/<case>.call.json` is
-//! a call, `<case>.answer.json` the exact answer. `BLESS=1 cargo test --test
-//! golden` rewrites the answers and the case index `tests/golden/index.rs`
-//! that the wasm runner includes (the node runner reads the index too, so a
-//! test here proves all three runners see one list).
+//! a call, `<case>.answer.json` the exact answer; a case may sit in folders
+//! that group it (`validate/<document kind>/<case>`). The case index
+//! `tests/golden/index.rs` lists every case for the wasm runner, and the
+//! node runner reads it too, so a test here proves all three runners see one
+//! list.
+//!
+//! `BLESS` writes answers, and only those asked for, so that a reviewer sees
+//! exactly what changed:
+//! - `BLESS=1` (or `new`): the answers of new cases (a call with no answer);
+//! - `BLESS=validate/principal/agent-without-owner,peer.badge`: those too,
+//!   and the named cases, or every case of a named op or folder (names are
+//!   separated by commas or spaces; a name that matches nothing fails);
+//! - `BLESS=all`: every answer (a change of wording across the corpus).
+//!
+//! Any `BLESS` also rewrites the case index. Answers that differ and were
+//! not named still fail.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use std::fs;
-use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-fn golden_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+#[path = "support/golden.rs"]
+mod golden;
+
+/// The fewest cases the corpus may hold: a move or a runner that loses
+/// cases fails here. Raise it when cases are added; lower it only with the
+/// cases that were removed on purpose.
+const MIN_CASES: usize = 757;
+
+/// Which answers a run may write.
+enum Bless {
+    Off,
+    New,
+    Named(Vec<String>),
+    All,
 }
 
-fn blessing() -> bool {
-    std::env::var_os("BLESS").is_some_and(|v| v == "1")
-}
-
-/// Every `(op, case)` on disk, sorted.
-fn cases_on_disk() -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for op in fs::read_dir(golden_dir()).unwrap() {
-        let op = op.unwrap();
-        if !op.file_type().unwrap().is_dir() {
-            continue;
-        }
-        let op_name = op.file_name().to_string_lossy().into_owned();
-        for f in fs::read_dir(op.path()).unwrap() {
-            let name = f.unwrap().file_name().to_string_lossy().into_owned();
-            if let Some(case) = name.strip_suffix(".call.json") {
-                out.push((op_name.clone(), case.to_owned()));
-            }
-        }
+fn bless() -> Bless {
+    let Some(value) = std::env::var_os("BLESS") else { return Bless::Off };
+    let value = value.to_string_lossy().into_owned();
+    match value.trim() {
+        "" | "0" => Bless::Off,
+        "1" | "new" => Bless::New,
+        "all" => Bless::All,
+        names => Bless::Named(
+            names
+                .split([',', ' ', '\n'])
+                .filter(|n| !n.is_empty())
+                .map(|n| {
+                    // A pasted path works too: `tests/golden/x/y.answer.json`.
+                    let n = n.trim_start_matches("tests/golden/").trim_end_matches('/');
+                    let n =
+                        n.strip_suffix(".call.json").or_else(|| n.strip_suffix(".answer.json")).unwrap_or(n);
+                    n.to_owned()
+                })
+                .collect(),
+        ),
     }
-    out.sort();
-    out
+}
+
+/// Whether `name` (an op, a folder or a case) names the case `op/case`.
+fn names(name: &str, op: &str, case: &str) -> bool {
+    let full = format!("{op}/{case}");
+    full == name || full.starts_with(&format!("{name}/"))
 }
 
 fn index_source(cases: &[(String, String)]) -> String {
@@ -57,69 +85,115 @@ fn index_source(cases: &[(String, String)]) -> String {
 
 #[test]
 fn every_golden_call_gets_its_answer() {
-    let cases = cases_on_disk();
-    assert!(!cases.is_empty(), "no golden cases found");
+    let cases = golden::cases();
+    let bless = bless();
+    if let Bless::Named(list) = &bless {
+        for name in list {
+            assert!(
+                cases.iter().any(|(op, case)| names(name, op, case)),
+                "BLESS names `{name}`, which is no op, folder or case of tests/golden"
+            );
+        }
+    }
     let mut failures = Vec::new();
+    let mut written = Vec::new();
     for (op, case) in &cases {
-        let dir = golden_dir().join(op);
-        let call = fs::read_to_string(dir.join(format!("{case}.call.json"))).unwrap();
+        let call = fs::read_to_string(golden::call_path(op, case)).unwrap();
         let got: Value = serde_json::from_str(&hapi_a2a_core::call(op, &call)).unwrap();
-        let answer_path = dir.join(format!("{case}.answer.json"));
-        if blessing() {
-            fs::write(&answer_path, serde_json::to_string_pretty(&got).unwrap() + "\n").unwrap();
+        let answer_path = golden::answer_path(op, case);
+        let recorded = fs::read_to_string(&answer_path).ok();
+        let may_write = match &bless {
+            Bless::Off => false,
+            Bless::New => recorded.is_none(),
+            Bless::Named(list) => recorded.is_none() || list.iter().any(|n| names(n, op, case)),
+            Bless::All => true,
+        };
+        let text = serde_json::to_string_pretty(&got).unwrap() + "\n";
+        if may_write {
+            if recorded.as_deref() != Some(text.as_str()) {
+                fs::write(&answer_path, &text).unwrap();
+                written.push(format!("{op}/{case}"));
+            }
             continue;
         }
-        let want: Value = match fs::read_to_string(&answer_path) {
-            Ok(text) => serde_json::from_str(&text).unwrap(),
-            Err(_) => {
-                failures.push(format!("{op}/{case}: no answer file (run with BLESS=1)"));
-                continue;
-            }
+        let Some(recorded) = recorded else {
+            failures.push(format!("{op}/{case}: no answer file (run with BLESS=1 to record new answers)"));
+            continue;
         };
+        let want: Value = serde_json::from_str(&recorded).unwrap();
         if got != want {
             failures.push(format!(
-                "{op}/{case}:\n  want {}\n  got  {}",
+                "{op}/{case}:\n  want {}\n  got  {}\n  (if the new answer is right: BLESS={op}/{case})",
                 serde_json::to_string(&want).unwrap(),
                 serde_json::to_string(&got).unwrap()
             ));
         }
     }
     println!("{} golden cases", cases.len());
+    for case in &written {
+        println!("wrote the answer of {case}");
+    }
     assert!(failures.is_empty(), "{} golden cases differ:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
+fn the_corpus_holds_every_case() {
+    let n = golden::cases().len();
+    assert!(n >= MIN_CASES, "the golden corpus holds {n} cases, fewer than the {MIN_CASES} it held");
+}
+
+#[test]
+fn bless_names_a_case_its_folder_or_its_op() {
+    assert!(names("validate", "validate", "principal/agent-without-owner"));
+    assert!(names("validate/principal", "validate", "principal/agent-without-owner"));
+    assert!(names("validate/principal/agent-without-owner", "validate", "principal/agent-without-owner"));
+    assert!(!names("validate/princ", "validate", "principal/agent-without-owner"));
+    assert!(!names("validate/principal/agent", "validate", "principal/agent-without-owner"));
+    assert!(!names("peer.badge", "validate", "principal/agent-without-owner"));
+}
+
+#[test]
 fn every_answer_file_has_a_call() {
-    for op in fs::read_dir(golden_dir()).unwrap() {
-        let op = op.unwrap();
-        if !op.file_type().unwrap().is_dir() {
-            continue;
-        }
-        for f in fs::read_dir(op.path()).unwrap() {
-            let path = f.unwrap().path();
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if let Some(case) = name.strip_suffix(".answer.json") {
-                assert!(
-                    op.path().join(format!("{case}.call.json")).exists(),
-                    "{} has no call",
-                    path.display()
-                );
-            } else {
-                assert!(
-                    name.ends_with(".call.json") || name == "NOTICE" || path.ends_with("index.rs"),
-                    "stray file {}",
-                    path.display()
-                );
-            }
+    for path in golden::files_under(&golden::dir()) {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if let Some(case) = name.strip_suffix(".answer.json") {
+            assert!(
+                path.with_file_name(format!("{case}.call.json")).exists(),
+                "{} has no call",
+                path.display()
+            );
+        } else {
+            let top = path.parent() == Some(golden::dir().as_path());
+            assert!(
+                name.ends_with(".call.json") || name == "NOTICE" || (top && name == "index.rs"),
+                "stray file {}",
+                path.display()
+            );
         }
     }
 }
 
 #[test]
+fn validate_cases_are_grouped_by_document_kind() {
+    // `validate/<kind>/<case>`, and `validate/call/<case>` for a call that
+    // names no document kind (refused before any document is read).
+    let cases = golden::cases_of("validate");
+    assert!(!cases.is_empty(), "no validate cases");
+    for (case, path) in cases {
+        let call: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap_or(Value::Null);
+        let kind = call.get("kind").and_then(Value::as_str).unwrap_or_default();
+        let folder =
+            if hapi_a2a_core::validate::DocumentKind::from_name(kind).is_some() { kind } else { "call" };
+        let (have, _) = case.split_once('/').unwrap_or(("", &case));
+        assert_eq!(have, folder, "validate/{case} belongs in validate/{folder}/");
+    }
+}
+
+#[test]
 fn case_index_for_the_wasm_and_node_runners_is_current() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/index.rs");
-    let want = index_source(&cases_on_disk());
-    if blessing() {
+    let path = golden::dir().join("index.rs");
+    let want = index_source(&golden::cases());
+    if !matches!(bless(), Bless::Off) {
         fs::write(&path, &want).unwrap();
         return;
     }
@@ -129,7 +203,7 @@ fn case_index_for_the_wasm_and_node_runners_is_current() {
 
 #[test]
 fn every_op_has_golden_cases() {
-    let cases = cases_on_disk();
+    let cases = golden::cases();
     for op in hapi_a2a_core::api::ops() {
         assert!(cases.iter().any(|(o, _)| o == op), "op `{op}` has no golden case");
     }

@@ -1,11 +1,16 @@
-//! The README's generated sections are current: the code table (from
-//! `codes::all_codes`) and the compatibility rule table (from
-//! `compat::rules_markdown`) and the op table (from the op declarations,
-//! `api::ops_markdown`). `BLESS=1` rewrites them.
+//! The generated sections of the README and of `docs/` are current: the
+//! code table (from `codes::all_codes`) in `docs/codes.md`, the
+//! compatibility rule table (from `compat::rules_markdown`) in
+//! `docs/schema-compat.md`, the event field table (from
+//! `event::fields_markdown`) in `docs/events.md` and the op table (from the
+//! op declarations, `api::ops_markdown`) in `docs/operations.md`. `BLESS=1`
+//! rewrites them. Every relative link of
+//! the README and `docs/` names a file that exists, and a heading in it when
+//! it names one, so moving text between them cannot leave a dead link.
 
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::path::Path;
+use std::path::PathBuf;
 
 fn codes_table() -> String {
     let mut s = String::from("| code | meaning |\n|---|---|\n");
@@ -15,26 +20,152 @@ fn codes_table() -> String {
     s
 }
 
-fn replace_section(text: &str, name: &str, body: &str) -> String {
+/// Every generated section: the file (from the crate root), the section's
+/// name in its `<!-- name:start -->` / `<!-- name:end -->` markers, and its
+/// text. A marker that is not listed here fails the test.
+fn sections() -> Vec<(&'static str, &'static str, String)> {
+    vec![
+        ("docs/codes.md", "codes", codes_table()),
+        ("docs/schema-compat.md", "compat-rules", hapi_a2a_core::compat::rules_markdown()),
+        ("docs/events.md", "event-fields", hapi_a2a_core::event::fields_markdown()),
+        ("docs/operations.md", "ops", hapi_a2a_core::api::ops_markdown()),
+    ]
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The README and every Markdown file of `docs/`.
+fn documents() -> Vec<PathBuf> {
+    let mut files = vec![root().join("README.md")];
+    for entry in std::fs::read_dir(root().join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+fn replace_section(text: &str, file: &str, name: &str, body: &str) -> String {
     let start = format!("<!-- {name}:start -->\n");
     let end = format!("<!-- {name}:end -->");
-    let (head, rest) = text.split_once(&start).unwrap_or_else(|| panic!("README has no {name} section"));
-    let (_, tail) = rest.split_once(&end).unwrap_or_else(|| panic!("README's {name} section is not closed"));
+    let (head, rest) = text.split_once(&start).unwrap_or_else(|| panic!("{file} has no {name} section"));
+    let (_, tail) = rest.split_once(&end).unwrap_or_else(|| panic!("{file}'s {name} section is not closed"));
     format!("{head}{start}{body}{end}{tail}")
 }
 
 #[test]
-fn readme_sections_are_current() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
-    let have = std::fs::read_to_string(&path).unwrap();
-    let want = replace_section(&have, "codes", &codes_table());
-    let want = replace_section(&want, "compat-rules", &hapi_a2a_core::compat::rules_markdown());
-    let want = replace_section(&want, "ops", &hapi_a2a_core::api::ops_markdown());
-    if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
-        std::fs::write(&path, &want).unwrap();
-        return;
+fn generated_sections_are_current() {
+    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
+    let mut stale = Vec::new();
+    let sections = sections();
+    let mut files: Vec<&str> = sections.iter().map(|(file, _, _)| *file).collect();
+    files.dedup();
+    for file in files {
+        let path = root().join(file);
+        let have = std::fs::read_to_string(&path).unwrap();
+        let mut want = have.clone();
+        for (_, name, body) in sections.iter().filter(|(f, _, _)| *f == file) {
+            want = replace_section(&want, file, name, body);
+        }
+        if have != want {
+            if bless {
+                std::fs::write(&path, &want).unwrap();
+            } else {
+                stale.push(file);
+            }
+        }
     }
-    assert!(have == want, "README sections are stale: run `BLESS=1 cargo test --test readme`");
+    assert!(
+        stale.is_empty(),
+        "generated sections are stale in {stale:?}: run `BLESS=1 cargo test --test readme`"
+    );
+}
+
+#[test]
+fn every_section_marker_is_generated() {
+    let sections = sections();
+    for path in documents() {
+        let file = path.strip_prefix(root()).unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (_, rest) in text.match_indices("<!-- ").map(|(i, _)| text.split_at(i)) {
+            let Some((marker, _)) = rest.split_once(" -->") else { continue };
+            let Some(name) = marker.trim_start_matches("<!-- ").strip_suffix(":start") else { continue };
+            assert!(
+                sections.iter().any(|(f, n, _)| *f == file && *n == name),
+                "{file}: section `{name}` is generated by nothing (list it in sections())"
+            );
+        }
+    }
+}
+
+/// GitHub's anchor for a heading: lowercase, punctuation but `-` and `_`
+/// dropped, spaces to `-`.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+fn anchors(text: &str) -> Vec<String> {
+    let mut fence = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fence = !fence;
+        } else if !fence && line.starts_with('#') {
+            out.push(slug(line.trim_start_matches('#')));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_relative_link_lands() {
+    let mut checked = 0;
+    for path in documents() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let dir = path.parent().unwrap();
+        for (_, rest) in text.match_indices("](").map(|(i, _)| text.split_at(i + 2)) {
+            let Some((target, _)) = rest.split_once(')') else { continue };
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (file, anchor) = target.split_once('#').unwrap_or((target, ""));
+            let linked = if file.is_empty() { path.clone() } else { dir.join(file) };
+            assert!(linked.exists(), "{}: link to `{target}`: no such file", path.display());
+            if !anchor.is_empty() {
+                let linked_text = std::fs::read_to_string(&linked).unwrap();
+                assert!(
+                    anchors(&linked_text).iter().any(|a| a == anchor),
+                    "{}: link to `{target}`: no such heading in {}",
+                    path.display(),
+                    linked.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} relative links found: is the parser still reading them?");
+}
+
+#[test]
+fn the_readme_stays_a_first_read() {
+    let len = std::fs::metadata(root().join("README.md")).unwrap().len();
+    assert!(
+        len < 15 * 1024,
+        "README.md is {len} bytes: move reference material to docs/ (the cap is 15 KiB)"
+    );
 }
 
 #[test]
@@ -43,8 +174,7 @@ fn every_code_in_the_source_is_in_the_table() {
     // makes, so the compiler refuses a bare literal; what it cannot see is a
     // module's `CODES` table left out of `codes::all_codes`.
     let known: Vec<&str> = hapi_a2a_core::codes::all_codes().iter().map(|c| c.code).collect();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut stack = vec![src];
+    let mut stack = vec![root().join("src")];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();

@@ -10,10 +10,11 @@
 #![cfg(feature = "schema")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-use std::path::Path;
-
 use hapi_a2a_core::api::{ValidateCall, validate};
 use hapi_a2a_core::{Mode, Severity};
+
+#[path = "support/golden.rs"]
+mod golden;
 
 /// Rules the typed checks enforce that JSON Schema 2020-12 cannot state.
 const BEYOND_SCHEMA: &[&str] = &[
@@ -29,14 +30,9 @@ const BEYOND_SCHEMA_FAMILIES: &[&str] = &["secret/"];
 
 #[test]
 fn typed_rules_and_schemas_agree_on_every_golden_case() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/validate");
     let mut compared = 0;
     let mut disagreements = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
-    files.sort();
-    for path in files {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let Some(case) = name.strip_suffix(".call.json") else { continue };
+    for (case, path) in golden::cases_of("validate") {
         let call: ValidateCall = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let Some(document) = call.document.clone() else { continue };
         if call.mode == Some(Mode::Lenient)

@@ -589,23 +589,10 @@ fn find_anchor<'a>(root: &'a Value, name: &str) -> Option<(&'a Value, String)> {
     None
 }
 
+/// A URI fragment with its percent-escapes decoded (RFC 3986: `%` and two
+/// hex digits); text that does not decode to UTF-8 is kept as written.
 fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if b == b'%' {
-            let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
-            if let Some(n) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                out.push(n);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b);
-        i += 1;
-    }
-    String::from_utf8(out).unwrap_or_else(|_| s.to_owned())
+    String::from_utf8(crate::url::percent_decode(s)).unwrap_or_else(|_| s.to_owned())
 }
 
 /// Every keyword the walk compares (anything else is an annotation).
@@ -730,4 +717,26 @@ pub(crate) fn ref_loops(root: &Value) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::{Target, resolve};
+
+    #[test]
+    fn a_ref_fragment_is_percent_decoded() {
+        let root = json!({"$defs": {"a b": {"type": "string"}}});
+        assert!(
+            matches!(resolve(&root, "#/$defs/a%20b"), Target::Local(v, _) if v == &json!({"type": "string"}))
+        );
+    }
+
+    #[test]
+    fn a_sign_is_not_a_hex_digit_of_an_escape() {
+        // `%+f` is no escape (RFC 3986: two hex digits), so it names itself.
+        let root = json!({"$defs": {"%+f": true}});
+        assert!(matches!(resolve(&root, "#/$defs/%+f"), Target::Local(v, _) if v == &json!(true)));
+    }
 }

@@ -232,20 +232,23 @@ pub fn is_clean(text: &str, http_writer: bool) -> bool {
 }
 
 fn clean(c: &Create<'_>, http_writer: bool) -> bool {
-    use crate::limits::{MAX_ID, MAX_KIND, MAX_SEVERITY, MAX_STRING, MAX_SUMMARY, MAX_TAG, MAX_TITLE};
-    let opt = |s: &Option<S<'_>>, min, max| s.as_ref().is_none_or(|s| s.within(min, max));
-    let fields_ok = c.source_kind.within(1, MAX_KIND)
-        && c.source_ref.within(1, MAX_STRING)
-        && opt(&c.sink_kind, 1, MAX_KIND)
-        && opt(&c.sink_ref, 1, MAX_STRING)
-        && c.event_type.within(1, MAX_KIND)
-        && opt(&c.summary, 0, MAX_SUMMARY)
-        && opt(&c.related_session_id, 1, MAX_ID)
-        && opt(&c.related_event_id, 1, MAX_ID)
-        && opt(&c.provenance, 0, MAX_TITLE)
-        && opt(&c.idempotency_key, 1, MAX_TITLE)
-        && opt(&c.dedupe_key, 1, MAX_TITLE)
-        && opt(&c.severity, 0, MAX_SEVERITY)
+    use super::str_bounds as b;
+    use crate::limits::MAX_TAG;
+    // Every string field's bounds come from the one field list, at compile time.
+    let opt = |s: &Option<S<'_>>, (min, max): (usize, usize)| s.as_ref().is_none_or(|s| s.within(min, max));
+    let req = |s: &S<'_>, (min, max): (usize, usize)| s.within(min, max);
+    let fields_ok = req(&c.source_kind, const { b("source_kind") })
+        && req(&c.source_ref, const { b("source_ref") })
+        && opt(&c.sink_kind, const { b("sink_kind") })
+        && opt(&c.sink_ref, const { b("sink_ref") })
+        && req(&c.event_type, const { b("event_type") })
+        && opt(&c.summary, const { b("summary") })
+        && opt(&c.related_session_id, const { b("related_session_id") })
+        && opt(&c.related_event_id, const { b("related_event_id") })
+        && opt(&c.provenance, const { b("provenance") })
+        && opt(&c.idempotency_key, const { b("idempotency_key") })
+        && opt(&c.dedupe_key, const { b("dedupe_key") })
+        && opt(&c.severity, const { b("severity") })
         && c.tags
             .as_ref()
             .is_none_or(|t| t.len() <= limits::MAX_TAGS && t.iter().all(|s| s.within(0, MAX_TAG)))
@@ -635,5 +638,19 @@ mod properties {
             prop_assert_eq!(scan(&compact, 64), Some(limits::js_json_len(&v)));
             prop_assert_eq!(scan(&pretty, 64), Some(limits::js_json_len(&v)));
         }
+    }
+
+    #[test]
+    fn the_fast_path_reads_exactly_the_listed_fields() {
+        // serde names every field it knows when it meets an unknown one.
+        let Err(e) = serde_json::from_str::<Create<'_>>(r#"{"not a field":1}"#) else { panic!("read") };
+        let message = e.to_string();
+        let (_, known) = message.split_once("expected one of ").unwrap();
+        let known = known.split(" at line").next().unwrap();
+        let mut fast: Vec<&str> = known.split(", ").map(|n| n.trim_matches('`')).collect();
+        let mut listed = crate::event::field_names(crate::event::Shape::Create);
+        fast.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(fast, listed);
     }
 }

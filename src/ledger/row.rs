@@ -610,6 +610,114 @@ fn text_fields<'v>(
     }))
 }
 
+/// What the rows of one table are read into: the fields the fold indexes
+/// (borrowed from the row where they can be), and the row tied to its body.
+/// One reader ([`read_value`], [`read_text`]) serves both tables.
+trait RowKind {
+    /// The table.
+    const TABLE: Table;
+    /// The indexed fields, borrowing from the row's text.
+    type Read<'v>;
+    /// The row as the fold keeps it.
+    type Row<'a>;
+    /// Reads the indexed fields; `None` (with a diagnostic) when the row
+    /// cannot be used.
+    fn read<'v>(f: &Fields<'v>, at: &At, syms: &mut Syms, found: &mut Found) -> Option<Self::Read<'v>>;
+    /// The fields with nothing borrowed.
+    fn own(read: Self::Read<'_>) -> Self::Read<'static>;
+    /// The row at `pos` with its fields and body.
+    fn tie<'v: 'a, 'a>(read: Self::Read<'v>, pos: usize, body: Body<'a>) -> Self::Row<'a>;
+    /// Replaces the body a row is shown from.
+    fn set_body<'a>(row: &mut Self::Row<'a>, body: Body<'a>);
+}
+
+/// Event rows.
+struct Events;
+
+impl RowKind for Events {
+    const TABLE: Table = Table::Events;
+    type Read<'v> = Read<'v>;
+    type Row<'a> = Event<'a>;
+
+    fn read<'v>(f: &Fields<'v>, at: &At, syms: &mut Syms, found: &mut Found) -> Option<Read<'v>> {
+        read_fields(f, at, syms, found)
+    }
+
+    fn own(read: Read<'_>) -> Read<'static> {
+        read.into_owned()
+    }
+
+    fn tie<'v: 'a, 'a>(read: Read<'v>, pos: usize, body: Body<'a>) -> Event<'a> {
+        read.into_event(pos, body, |c| c)
+    }
+
+    fn set_body<'a>(row: &mut Event<'a>, body: Body<'a>) {
+        row.body = body;
+    }
+}
+
+/// Link rows.
+struct Links;
+
+impl RowKind for Links {
+    const TABLE: Table = Table::Links;
+    type Read<'v> = LinkRead<'v>;
+    type Row<'a> = Link<'a>;
+
+    fn read<'v>(f: &Fields<'v>, at: &At, syms: &mut Syms, found: &mut Found) -> Option<LinkRead<'v>> {
+        read_link_fields(f, at, syms, found)
+    }
+
+    fn own((id, ns, from, to, rel, relation): LinkRead<'_>) -> LinkRead<'static> {
+        let own = |c: Cow<'_, str>| -> Cow<'static, str> { Cow::Owned(c.into_owned()) };
+        (own(id), ns, own(from), own(to), rel, relation)
+    }
+
+    fn tie<'v: 'a, 'a>(read: LinkRead<'v>, pos: usize, body: Body<'a>) -> Link<'a> {
+        let (id, ns, from, to, rel, relation) = read;
+        Link { pos: u32::try_from(pos).unwrap_or(u32::MAX), id, ns, from, to, rel, relation, body }
+    }
+
+    fn set_body<'a>(row: &mut Link<'a>, body: Body<'a>) {
+        row.body = body;
+    }
+}
+
+/// Reads a row given as JSON; `None` (with a diagnostic) when it cannot be
+/// used (an event with no usable id, a link that cannot be followed).
+fn read_value<'a, K: RowKind>(
+    row: Value,
+    pos: usize,
+    syms: &mut Syms,
+    found: &mut Found,
+) -> Option<K::Row<'a>> {
+    let at = At { table: K::TABLE, pos };
+    let obj = object(&row, &at, found)?;
+    let read = K::own(K::read(&Fields::of_value(K::TABLE, obj), &at, syms, found)?);
+    Some(K::tie(read, pos, Body::Parsed(Box::new(row))))
+}
+
+/// Reads a row read from text, borrowing its strings.
+fn read_text<'a, K: RowKind>(
+    row: &RowText<'a>,
+    pos: usize,
+    syms: &mut Syms,
+    found: &mut Found,
+) -> Option<K::Row<'a>> {
+    let at = At { table: K::TABLE, pos };
+    match text_fields(row, &at, syms, found)? {
+        Ok(fields) => {
+            let read = K::read(&fields, &at, syms, found)?;
+            Some(K::tie(read, pos, Body::Raw(row.text)))
+        }
+        Err(value) => {
+            let mut read = read_value::<K>(value, pos, syms, found)?;
+            K::set_body(&mut read, Body::Raw(row.text));
+            Some(read)
+        }
+    }
+}
+
 /// Reads an event row given as JSON; `None` (with a diagnostic) when it has
 /// no usable id.
 pub(crate) fn read_event_value<'a>(
@@ -618,11 +726,7 @@ pub(crate) fn read_event_value<'a>(
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<Event<'a>> {
-    let at = At { table: Table::Events, pos };
-    let obj = object(&row, &at, found)?;
-    let read = read_fields(&Fields::of_value(Table::Events, obj), &at, syms, found)?;
-    let read = read.into_owned();
-    Some(read.into_event(pos, Body::Parsed(Box::new(row)), |c| c))
+    read_value::<Events>(row, pos, syms, found)
 }
 
 /// Reads an event row read from text, borrowing its strings.
@@ -632,18 +736,7 @@ pub(crate) fn read_event_text<'a>(
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<Event<'a>> {
-    let at = At { table: Table::Events, pos };
-    match text_fields(row, &at, syms, found)? {
-        Ok(fields) => {
-            let read = read_fields(&fields, &at, syms, found)?;
-            Some(read.into_event(pos, Body::Raw(row.text), |c| c))
-        }
-        Err(value) => {
-            let mut event = read_event_value(value, pos, syms, found)?;
-            event.body = Body::Raw(row.text);
-            Some(event)
-        }
-    }
+    read_text::<Events>(row, pos, syms, found)
 }
 
 /// Reads a row of `table` given as raw JSON text on its own.
@@ -863,21 +956,7 @@ pub(crate) fn read_link_value<'a>(
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<Link<'a>> {
-    let at = At { table: Table::Links, pos };
-    let obj = object(&row, &at, found)?;
-    let own = |c: Cow<'_, str>| -> Cow<'a, str> { Cow::Owned(c.into_owned()) };
-    let (id, ns, from, to, rel, relation) =
-        read_link_fields(&Fields::of_value(Table::Links, obj), &at, syms, found)?;
-    Some(Link {
-        pos: u32::try_from(pos).unwrap_or(u32::MAX),
-        id: own(id),
-        ns,
-        from: own(from),
-        to: own(to),
-        rel,
-        relation,
-        body: Body::Parsed(Box::new(row)),
-    })
+    read_value::<Links>(row, pos, syms, found)
 }
 
 /// Reads a link row read from text, borrowing its strings.
@@ -887,27 +966,7 @@ pub(crate) fn read_link_text<'a>(
     syms: &mut Syms,
     found: &mut Found,
 ) -> Option<Link<'a>> {
-    let at = At { table: Table::Links, pos };
-    match text_fields(row, &at, syms, found)? {
-        Ok(fields) => {
-            let (id, ns, from, to, rel, relation) = read_link_fields(&fields, &at, syms, found)?;
-            Some(Link {
-                pos: u32::try_from(pos).unwrap_or(u32::MAX),
-                id,
-                ns,
-                from,
-                to,
-                rel,
-                relation,
-                body: Body::Raw(row.text),
-            })
-        }
-        Err(value) => {
-            let mut link = read_link_value(value, pos, syms, found)?;
-            link.body = Body::Raw(row.text);
-            Some(link)
-        }
-    }
+    read_text::<Links>(row, pos, syms, found)
 }
 
 type LinkRead<'v> = (Cow<'v, str>, Sym, Cow<'v, str>, Cow<'v, str>, Rel, Sym);
@@ -994,4 +1053,26 @@ fn wrong_type_at(at: &Pointer, key: &str, what: &str) -> Diagnostic {
 fn missing(at: &At, key: &str) -> Diagnostic {
     let what = if key == "ts" { "it sorts as 0" } else { "the row belongs to the namespace `\"\"`" };
     Diagnostic::warning(MALFORMED_FIELD, &at.key(key), format!("the row has no `{key}`; {what}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SLOTS, Table};
+    use crate::event::{Shape, field_names};
+
+    #[test]
+    fn every_row_field_of_the_event_list_has_its_own_slot() {
+        // The slots follow the event field list: every stored-row name is
+        // read, each into its own slot, and there is no slot for any other.
+        let names = field_names(Shape::Row);
+        let mut slots: Vec<usize> = names
+            .iter()
+            .map(|n| Table::Events.slot(n).unwrap_or_else(|| panic!("`{n}` has no slot")))
+            .collect();
+        slots.sort_unstable();
+        slots.dedup();
+        assert_eq!(slots.len(), names.len());
+        assert_eq!(names.len(), SLOTS);
+        assert_eq!(Table::Events.slot("source_kind"), None);
+    }
 }

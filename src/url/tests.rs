@@ -93,6 +93,22 @@ fn ipv6_literals_print_in_rfc_5952_form() {
 }
 
 #[test]
+fn an_ipv4_mapped_address_prints_in_hex_however_it_was_written() {
+    // `core::net` would print `::ffff:10.0.0.1`; one spelling per host.
+    assert_eq!(parse("http://[::ffff:10.0.0.1]/").to_string(), "http://[::ffff:a00:1]/");
+    assert_eq!(parse("http://[::FFFF:a00:1]/").to_string(), "http://[::ffff:a00:1]/");
+    assert_eq!(parse("http://[::ffff:0.0.0.0]/").to_string(), "http://[::ffff:0:0]/");
+}
+
+#[test]
+fn dotted_quads_inside_ipv6_are_strict_too() {
+    assert_eq!(Url::parse("http://[::ffff:010.0.0.1]/"), Err(UrlError::BadIpv6));
+    assert_eq!(Url::parse("http://[::ffff:256.0.0.1]/"), Err(UrlError::BadIpv6));
+    assert_eq!(Url::parse("http://[1.2.3.4::]/"), Err(UrlError::BadIpv6));
+    assert_eq!(Url::parse("http://[12345::]/"), Err(UrlError::BadIpv6));
+}
+
+#[test]
 fn ports_are_checked_and_defaults_dropped() {
     assert_eq!(parse("https://h.example:443").port, None);
     assert_eq!(parse("https://h.example:8443").port, Some(8443));

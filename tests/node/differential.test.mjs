@@ -89,13 +89,24 @@ function mutate(text, next) {
   }
 }
 
+// Every `.call.json` below `dir`, at any depth (`validate/<kind>/<case>`),
+// as paths relative to `dir`.
+function callsUnder(dir, prefix = '') {
+  const out = [];
+  for (const f of readdirSync(join(dir, prefix)).sort()) {
+    const rel = prefix ? join(prefix, f) : f;
+    if (statSync(join(dir, rel)).isDirectory()) out.push(...callsUnder(dir, rel));
+    else if (f.endsWith('.call.json')) out.push(rel);
+  }
+  return out;
+}
+
 function sample() {
   const next = rng(0x5eed);
   const out = [];
   for (const op of readdirSync(goldenDir).sort()) {
     if (!statSync(join(goldenDir, op)).isDirectory()) continue;
-    for (const f of readdirSync(join(goldenDir, op)).sort()) {
-      if (!f.endsWith('.call.json')) continue;
+    for (const f of callsUnder(join(goldenDir, op))) {
       const text = readFileSync(join(goldenDir, op, f), 'utf8');
       // Both faces must get the same text: a cut inside a surrogate pair
       // would reach the CLI as U+FFFD (stdin is UTF-8) but the package as

@@ -17,15 +17,29 @@ const fullOnly = new Set(['schema.check']);
 
 const goldenDir = fileURLToPath(new URL('../golden/', import.meta.url));
 
+// Every `.call.json` below `dir`, at any depth, as paths relative to `dir`
+// with `/` between folders (`principal/agent-without-owner.call.json`).
+function callsUnder(dir, prefix = '') {
+  const out = [];
+  for (const f of readdirSync(join(dir, prefix)).sort()) {
+    const rel = prefix ? `${prefix}/${f}` : f;
+    if (statSync(join(dir, rel)).isDirectory()) out.push(...callsUnder(dir, rel));
+    else if (f.endsWith('.call.json')) out.push(rel);
+  }
+  return out;
+}
+
+const byOpThenCase = (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+
+// Every (op, case) on disk; a case may sit in folders that group it
+// (`validate/<document kind>/<case>`).
 function casesOnDisk() {
   const out = [];
   for (const op of readdirSync(goldenDir).sort()) {
     if (!statSync(join(goldenDir, op)).isDirectory()) continue;
-    for (const f of readdirSync(join(goldenDir, op)).sort()) {
-      if (f.endsWith('.call.json')) out.push([op, f.slice(0, -'.call.json'.length)]);
-    }
+    for (const rel of callsUnder(join(goldenDir, op))) out.push([op, rel.slice(0, -'.call.json'.length)]);
   }
-  return out.sort((a, b) => (a.join('/') < b.join('/') ? -1 : a.join('/') > b.join('/') ? 1 : 0));
+  return out.sort(byOpThenCase);
 }
 
 function casesInIndex() {
@@ -37,6 +51,7 @@ const cases = casesOnDisk();
 
 test('the node runner sees the same case list as the native and wasm runners', () => {
   assert.ok(cases.length > 0, 'no golden cases');
+  assert.ok(cases.some(([, name]) => name.includes('/')), 'no case in a folder: is the walk still recursive?');
   assert.deepEqual(cases, casesInIndex());
 });
 
