@@ -249,7 +249,7 @@ macro_rules! define_codes {
             pub const $name: $crate::diagnostic::Code =
                 $crate::diagnostic::Code::declared_by_define_codes($code);
         )*
-        /// Every code this module emits, for the README table.
+        /// Every code this module emits, for the code table (`docs/codes.md`).
         pub const CODES: &[$crate::diagnostic::CodeInfo] = &[
             $( $crate::diagnostic::CodeInfo { code: $code, meaning: $meaning }, )*
         ];

@@ -16,7 +16,7 @@ crate::define_codes! {
     INVALID_CALL = "call/invalid-call", "the call is JSON but not of the shape the operation takes";
     DUPLICATE_KEY = "call/duplicate-key", "an object of the call outside `document` names a key twice";
     UNKNOWN_FIELD = "call/unknown-field", "the call names a field its operation does not take (a typo must not silently change a verdict)";
-    INVALID_ARGUMENT = "call/invalid-argument", "(npm package) an argument of `call` is not a JavaScript string; nothing was read";
+    INVALID_ARGUMENT = "call/invalid-argument", "(npm package, Node addon) an argument of `call` is not a JavaScript string; nothing was read";
     TOO_LARGE = "call/too-large", "the call text is over its operation's size cap";
     INVALID_UTF8 = "parse/invalid-utf8", "(CLI) the call's bytes are not UTF-8";
     UNREADABLE_FILE = "compat/unreadable-file", "(CLI `schema-check`) a schema file cannot be read (permissions, not UTF-8); the other files are still compared";

@@ -105,7 +105,7 @@ pub const RELATION_TYPE: Vocabulary = Vocabulary {
 pub const ENDPOINT_KIND: Vocabulary =
     Vocabulary { name: "endpoint kind", values: &["session"], openness: Openness::Open };
 
-/// Every vocabulary, for the capability offer and the README.
+/// Every vocabulary, for the capability offer and the docs.
 pub const ALL: &[Vocabulary] = &[
     WORK_AD_STATUS,
     RECEIPT_STATUS,

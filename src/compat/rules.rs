@@ -1,5 +1,5 @@
 //! The rule table: every change code with its verdict per direction and policy,
-//! and its Markdown rendering for the README.
+//! and its Markdown rendering for `docs/schema-compat.md`.
 
 use super::*;
 
