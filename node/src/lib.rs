@@ -66,7 +66,7 @@ pub fn export_name(op: &str) -> String {
 }
 
 /// The failure answer for an argument that cannot be read.
-fn refused(code: &str, message: String) -> String {
+fn refused(code: hapi_a2a_core::diagnostic::Code, message: String) -> String {
     let failure: Answer<()> = Answer::Failure { error: CallError::new(code, message) };
     serde_json::to_string(&failure).unwrap_or_default()
 }
