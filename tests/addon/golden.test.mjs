@@ -13,6 +13,7 @@ const cases = casesOnDisk();
 
 test(`the addon runner (${engine}) sees the same case list as the native and wasm runners`, () => {
   assert.ok(cases.length > 0, 'no golden cases');
+  assert.ok(cases.some(([, name]) => name.includes('/')), 'no case in a folder: is the walk still recursive?');
   assert.deepEqual(cases, casesInIndex());
 });
 

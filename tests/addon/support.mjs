@@ -16,15 +16,25 @@ export const engine = typeof globalThis.Bun === 'undefined' ? `node ${process.ve
 
 /** Every golden case on disk as [op, case], sorted. */
 export function casesOnDisk() {
+  // Every `.call.json` below `dir`, at any depth, as a path relative to it
+  // with `/` between folders: a case may sit in folders that group it
+  // (`validate/<document kind>/<case>`).
+  const callsUnder = (dir, prefix = '') => {
+    const found = [];
+    for (const f of readdirSync(join(dir, prefix)).sort()) {
+      const rel = prefix ? `${prefix}/${f}` : f;
+      if (statSync(join(dir, rel)).isDirectory()) found.push(...callsUnder(dir, rel));
+      else if (f.endsWith('.call.json')) found.push(rel);
+    }
+    return found;
+  };
   const out = [];
   for (const op of readdirSync(goldenDir).sort()) {
     if (!statSync(join(goldenDir, op)).isDirectory()) continue;
-    for (const f of readdirSync(join(goldenDir, op)).sort()) {
-      if (f.endsWith('.call.json')) out.push([op, f.slice(0, -'.call.json'.length)]);
-    }
+    for (const rel of callsUnder(join(goldenDir, op))) out.push([op, rel.slice(0, -'.call.json'.length)]);
   }
-  const key = ([op, name]) => `${op}/${name}`;
-  return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const order = (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0);
+  return out.sort(order);
 }
 
 /** The cases of the index the native and wasm runners replay. */
