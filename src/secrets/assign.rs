@@ -128,9 +128,6 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     let lower_has = |part: &[u8]| contains_ci(name, part);
     let service_account = b.get(start.wrapping_sub(1)) == Some(&b'"')
         && (name.eq_ignore_ascii_case(b"private_key_id") || name.eq_ignore_ascii_case(b"private_key"));
-    if !service_account && (NOT_SECRET.iter().any(|p| lower_has(p)) || ends_in_id(name)) {
-        return None;
-    }
     let value = if service_account {
         let end = take_upto(b, k, 8192, |c| c.is_ascii_alphanumeric() || b"+/=".contains(&c));
         let v = slice(b, k, end);
@@ -147,6 +144,11 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         slice(b, k, end)
     };
     if !value_ok(value, word) {
+        return None;
+    }
+    // The names that are not secrets, checked last: the longest test, and
+    // most names have no value worth it.
+    if NOT_SECRET.iter().any(|p| lower_has(p)) || ends_in_id(name) {
         return None;
     }
     let in_connection_string =

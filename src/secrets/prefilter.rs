@@ -1,159 +1,181 @@
-//! The one pass: every rule's anchor found together, case-insensitively.
+//! The one pass: every rule's anchor found together, case-insensitively,
+//! by one automaton.
 //!
-//! Each byte is folded to one of 48 classes (letters without case, digits,
-//! the punctuation that anchors use, everything else as one class). A
-//! table indexed by the classes of two neighbouring bytes holds a 64-bit
-//! mask of the third byte's classes with which some anchor begins, so most
-//! places cost three table lookups and a bit test. Where the three bytes
-//! can start an anchor, the anchors that begin with the first two (found
-//! by the same index) are compared in full and each one that matches calls
-//! its rule. The tables are built once from [`ANCHORS`](super::rules::ANCHORS).
+//! The anchors of [`ANCHORS`](super::rules::ANCHORS) are compiled once into
+//! a deterministic Aho–Corasick automaton: a trie of the anchors in which
+//! every missing edge leads where the longest suffix read so far that is
+//! also the start of some anchor leads. Its alphabet is the bytes anchors
+//! hold, ASCII case folded; every other byte is one more symbol that no
+//! anchor holds, which leads back to the start. The byte loop is one table
+//! lookup per byte, and a transition into a state that ends some anchor
+//! carries a flag, so the loop is left only where an anchor really stands:
+//! there is no candidate to compare afterwards.
 
 use std::sync::OnceLock;
 
 use super::rules::{ANCHORS, Anchor};
 
-/// The class of a byte: 1–26 letters (either case), 27–36 digits, 37–47
-/// anchor punctuation, 0 anything else (and past the end of the text).
-fn class(c: u8) -> usize {
-    match c {
-        b'a'..=b'z' => usize::from(c - b'a') + 1,
-        b'A'..=b'Z' => usize::from(c - b'A') + 1,
-        b'0'..=b'9' => usize::from(c - b'0') + 27,
-        b'_' => 37,
-        b'-' => 38,
-        b'.' => 39,
-        b':' => 40,
-        b'/' => 41,
-        b'?' => 42,
-        b'&' => 43,
-        b'#' => 44,
-        b'~' => 45,
-        b'=' => 46,
-        b'<' => 47,
-        _ => 0,
+/// Set in a transition whose target state ends at least one anchor.
+const ENDS: u16 = 1 << 15;
+
+struct Automaton {
+    /// The symbol of every byte: 0 for a byte no anchor holds.
+    symbol: [u8; 256],
+    /// log2 of the row width: a state's row has `1 << shift` entries.
+    shift: u32,
+    /// `next[state << shift | symbol]`: the next state, with [`ENDS`] set
+    /// when it ends an anchor.
+    next: Vec<u16>,
+    /// The anchors ending at a state (its own and those of its suffixes):
+    /// `ends[ends_start[s]..ends_start[s + 1]]`, indices into [`ANCHORS`].
+    ends_start: Vec<u32>,
+    ends: Vec<u16>,
+}
+
+fn automaton() -> &'static Automaton {
+    static AUTOMATON: OnceLock<Automaton> = OnceLock::new();
+    AUTOMATON.get_or_init(|| build(ANCHORS))
+}
+
+/// Compiles `anchors` (lower-case texts) into the automaton.
+fn build(anchors: &[Anchor]) -> Automaton {
+    // The alphabet: each distinct byte of the anchors, upper case folded.
+    let mut symbol = [0u8; 256];
+    let mut symbols = 1usize;
+    for anchor in anchors {
+        for &c in anchor.text {
+            let lower = c.to_ascii_lowercase();
+            if symbol.get(usize::from(lower)).copied() == Some(0) {
+                for b in [lower, lower.to_ascii_uppercase()] {
+                    if let Some(slot) = symbol.get_mut(usize::from(b)) {
+                        *slot = symbols as u8;
+                    }
+                }
+                symbols += 1;
+            }
+        }
     }
-}
+    let shift = symbols.next_power_of_two().trailing_zeros();
+    let width = 1usize << shift;
 
-const CLASSES: usize = 48;
-/// Bits of a class in a pair index.
-const BITS: u32 = 6;
-/// Entries of the two-class tables: a pair index is `c1 << BITS | c2`, so
-/// the index of the next pair is the last one shifted, with the next class
-/// in its low bits, and masked with `PAIRS - 1` it is known to be in bounds.
-const PAIRS: usize = 1 << (2 * BITS);
-/// Every third class.
-const ANY: u64 = u64::MAX >> (64 - CLASSES);
-
-/// The index of the class pair `c1 c2`.
-fn pair(c1: usize, c2: usize) -> usize {
-    (c1 << BITS | c2) & (PAIRS - 1)
-}
-
-struct Tables {
-    /// [`class`] of every byte.
-    class: [u8; 256],
-    /// Bit `c3` of `third[pair(c1, c2)]`: some anchor starts with classes
-    /// `c1 c2 c3` (an anchor of two bytes sets every bit of its pair, one
-    /// of one byte every bit of every pair it starts).
-    third: Box<[u64; PAIRS]>,
-    /// Anchors by pair: `order[start[p]..start[p + 1]]`, in [`ANCHORS`]
-    /// order within a pair.
-    start: Box<[u16; PAIRS + 1]>,
-    order: Vec<u16>,
-}
-
-/// The pairs an anchor starts (one for most, every pair of its first class
-/// for a one-byte anchor) and its third-class mask.
-fn starts(text: &[u8]) -> Vec<(usize, u64)> {
-    match text {
-        [first] => (0..CLASSES).map(|c2| (pair(class(*first), c2), ANY)).collect(),
-        [first, second] => vec![(pair(class(*first), class(*second)), ANY)],
-        [first, second, third, ..] => {
-            vec![(pair(class(*first), class(*second)), 1 << class(*third))]
+    // The trie: `goto` rows of `width`, NONE where there is no edge.
+    const NONE: u32 = u32::MAX;
+    let mut goto: Vec<u32> = vec![NONE; width];
+    let mut own: Vec<Vec<u16>> = vec![Vec::new()];
+    for (i, anchor) in anchors.iter().enumerate() {
+        let mut s = 0usize;
+        for &c in anchor.text {
+            let a = usize::from(symbol.get(usize::from(c)).copied().unwrap_or(0));
+            let at = s << shift | a;
+            let t = goto.get(at).copied().unwrap_or(NONE);
+            s = if t == NONE {
+                let t = own.len();
+                own.push(Vec::new());
+                goto.extend(std::iter::repeat_n(NONE, width));
+                if let Some(slot) = goto.get_mut(at) {
+                    *slot = t as u32;
+                }
+                t
+            } else {
+                t as usize
+            };
         }
-        [] => Vec::new(),
+        if let Some(list) = own.get_mut(s) {
+            list.push(i as u16);
+        }
     }
-}
 
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut class_of = [0u8; 256];
-        for (c, slot) in class_of.iter_mut().enumerate() {
-            *slot = class(c as u8) as u8;
+    // Breadth first: each state's suffix link, its full row and the
+    // anchors it ends (its own, then those of its suffix state).
+    let states = own.len();
+    let mut delta = vec![0u32; states << shift];
+    let mut fail = vec![0usize; states];
+    let mut ends: Vec<Vec<u16>> = own;
+    let mut queue = std::collections::VecDeque::new();
+    for a in 0..width {
+        let t = goto.get(a).copied().unwrap_or(NONE);
+        if t != NONE {
+            if let Some(slot) = delta.get_mut(a) {
+                *slot = t;
+            }
+            queue.push_back(t as usize);
         }
-        let mut third = Box::new([0u64; PAIRS]);
-        // Counting sort by pair, stable in ANCHORS order.
-        let mut start = Box::new([0u16; PAIRS + 1]);
-        let mut places: Vec<(usize, u16)> = Vec::new();
-        for (i, anchor) in ANCHORS.iter().enumerate() {
-            for (p, mask) in starts(anchor.text) {
-                if let Some(m) = third.get_mut(p) {
-                    *m |= mask;
+    }
+    while let Some(s) = queue.pop_front() {
+        let f = fail.get(s).copied().unwrap_or(0);
+        let inherited = ends.get(f).cloned().unwrap_or_default();
+        if let Some(list) = ends.get_mut(s) {
+            list.extend(inherited);
+        }
+        for a in 0..width {
+            let via_fail = delta.get(f << shift | a).copied().unwrap_or(0);
+            let t = goto.get(s << shift | a).copied().unwrap_or(NONE);
+            let next = if t == NONE {
+                via_fail
+            } else {
+                if let Some(slot) = fail.get_mut(t as usize) {
+                    *slot = via_fail as usize;
                 }
-                if let Some(n) = start.get_mut(p + 1) {
-                    *n += 1;
-                }
-                places.push((p, i as u16));
+                queue.push_back(t as usize);
+                t
+            };
+            if let Some(slot) = delta.get_mut(s << shift | a) {
+                *slot = next;
             }
         }
-        for i in 1..start.len() {
-            let prev = start.get(i - 1).copied().unwrap_or(0);
-            if let Some(n) = start.get_mut(i) {
-                *n += prev;
-            }
-        }
-        let mut next = start.clone();
-        let mut order = vec![0u16; places.len()];
-        for (p, i) in places {
-            if let Some(slot) = next.get_mut(p) {
-                if let Some(o) = order.get_mut(usize::from(*slot)) {
-                    *o = i;
-                }
-                *slot += 1;
-            }
-        }
-        Tables { class: class_of, third, start, order }
-    })
-}
+    }
 
-/// Whether `b` holds `text` at `at`, ASCII case ignored (`text` is lower case).
-fn matches_at(b: &[u8], at: usize, text: &[u8]) -> bool {
-    b.get(at..at + text.len()).is_some_and(|s| s.eq_ignore_ascii_case(text))
+    let flag = |t: u32| {
+        let marked = ends.get(t as usize).is_some_and(|l| !l.is_empty());
+        // The state count is held under ENDS by a test.
+        (t as u16 & !ENDS) | if marked { ENDS } else { 0 }
+    };
+    let next = delta.iter().map(|&t| flag(t)).collect();
+    let mut ends_start = Vec::with_capacity(states + 1);
+    let mut flat = Vec::new();
+    for list in &ends {
+        ends_start.push(flat.len() as u32);
+        flat.extend_from_slice(list);
+    }
+    ends_start.push(flat.len() as u32);
+    Automaton { symbol, shift, next, ends_start, ends: flat }
 }
 
 /// Calls `hit(anchor, at)` for every anchor at every place of `b`, in
 /// text order (anchors at one place in [`ANCHORS`] order).
 pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize)) {
-    let t = tables();
-    // A byte past the end is of class 0, as a byte no anchor holds.
-    let class_at = |i: usize| match b.get(i) {
-        Some(&c) => usize::from(t.class.get(usize::from(c)).copied().unwrap_or(0)),
-        None => 0,
-    };
-    let mut p = pair(class_at(0), class_at(1));
-    for at in 0..b.len() {
-        let c3 = class_at(at + 2);
-        if t.third.get(p).copied().unwrap_or(0) >> c3 & 1 != 0 {
-            at_pair(t, b, at, p, &mut hit);
+    let m = automaton();
+    // Where anchors end, as (start, anchor): the automaton finds them by
+    // their last byte, the rules want them by their first.
+    let mut found: Vec<(usize, u16)> = Vec::new();
+    // Locals, so that the loop keeps them in registers.
+    let (symbol, next, shift) = (&m.symbol, m.next.as_slice(), m.shift);
+    let mut s = 0usize;
+    for (end, &c) in b.iter().enumerate() {
+        let a = usize::from(symbol.get(usize::from(c)).copied().unwrap_or(0));
+        let e = next.get(s << shift | a).copied().unwrap_or(0);
+        s = usize::from(e & !ENDS);
+        if e & ENDS != 0 {
+            ended(m, s, end, &mut found);
         }
-        p = (p << BITS | c3) & (PAIRS - 1);
+    }
+    found.sort_unstable();
+    for (at, i) in found {
+        if let Some(anchor) = ANCHORS.get(usize::from(i)) {
+            hit(anchor, at);
+        }
     }
 }
 
-/// The anchors that start with the pair `p` at `at`: compared in full, and
-/// `hit` called for each that stands there. Kept out of the byte loop,
-/// which stays a few instructions long.
+/// The anchors that end at `end` in state `s`, by their start. Kept out
+/// of the byte loop, which stays a few instructions long.
 #[inline(never)]
-fn at_pair(t: &Tables, b: &[u8], at: usize, p: usize, hit: &mut impl FnMut(&'static Anchor, usize)) {
-    let from = t.start.get(p).copied().unwrap_or(0);
-    let to = t.start.get(p + 1).copied().unwrap_or(0);
-    for &i in t.order.get(usize::from(from)..usize::from(to)).unwrap_or(&[]) {
-        if let Some(anchor) = ANCHORS.get(usize::from(i))
-            && matches_at(b, at, anchor.text)
-        {
-            hit(anchor, at);
+fn ended(m: &Automaton, s: usize, end: usize, found: &mut Vec<(usize, u16)>) {
+    let from = m.ends_start.get(s).copied().unwrap_or(0) as usize;
+    let to = m.ends_start.get(s + 1).copied().unwrap_or(0) as usize;
+    for &i in m.ends.get(from..to).unwrap_or(&[]) {
+        if let Some(anchor) = ANCHORS.get(usize::from(i)) {
+            found.push(((end + 1).saturating_sub(anchor.text.len()), i));
         }
     }
 }
@@ -176,6 +198,16 @@ mod tests {
     }
 
     #[test]
+    fn the_automaton_fits_its_state_numbers() {
+        let m = automaton();
+        let states = m.ends_start.len() - 1;
+        assert!(states < usize::from(ENDS), "{states} states");
+        assert_eq!(m.next.len(), states << m.shift);
+        // ANCHORS' indices fit the u16 the automaton keeps them in.
+        assert!(ANCHORS.len() < usize::from(u16::MAX));
+    }
+
+    #[test]
     fn every_anchor_is_found_wherever_it_stands() {
         for anchor in ANCHORS {
             for (pre, post) in [("", ""), ("x ", " y"), ("", "z"), ("a\u{e9}", "")] {
@@ -195,5 +227,67 @@ mod tests {
         let mut n = 0;
         each_anchor(b"plain words, 12 34 !! () [] {} @@", |_, _| n += 1);
         assert_eq!(n, 0);
+    }
+
+    /// Every place and anchor a plain comparison at every offset finds, and
+    /// nothing else, in the order the rules expect.
+    fn by_comparison(b: &[u8]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for at in 0..b.len() {
+            for (i, a) in ANCHORS.iter().enumerate() {
+                if b.get(at..at + a.text.len()).is_some_and(|s| s.eq_ignore_ascii_case(a.text)) {
+                    out.push((at, i));
+                }
+            }
+        }
+        out
+    }
+
+    fn by_automaton(b: &[u8]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        each_anchor(b, |a, at| {
+            let i = ANCHORS.iter().position(|x| std::ptr::eq(x, a)).unwrap_or(usize::MAX);
+            out.push((at, i));
+        });
+        out
+    }
+
+    #[test]
+    fn the_automaton_finds_what_comparison_finds() {
+        // Overlapping anchors, anchors inside anchors, case mixes, bytes of
+        // no anchor and text made of anchors' pieces.
+        let mut texts: Vec<Vec<u8>> = vec![
+            b"sk-ant-api03-xyz sk-proj-abc SK-live".to_vec(),
+            b"https://user:pass@host/?token=1&key=2#x~y".to_vec(),
+            b"-----BEGIN RSA PRIVATE KEY----- ls0tls1crudjti".to_vec(),
+            b"AUTHORIZATION: Bearer eyJhbGciOi.eyJzdWIi.sig".to_vec(),
+            "\u{e9}t\u{e9} api_key=ghp_ curl -u a:b <add key=\"ClearTextPassword\"".as_bytes().to_vec(),
+        ];
+        let pieces: Vec<&[u8]> = ANCHORS.iter().map(|a| a.text).collect();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..300 {
+            let mut t = Vec::new();
+            for _ in 0..6 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let p = pieces.get(seed as usize % pieces.len()).copied().unwrap_or(b"");
+                let cut = (seed >> 32) as usize % (p.len() + 1);
+                t.extend_from_slice(p.get(cut..).unwrap_or(b""));
+                if seed & 1 == 0 {
+                    t.extend_from_slice(p.get(..cut).unwrap_or(b""));
+                }
+                if seed & 2 == 0 {
+                    t.push(b" x\xc3".get((seed >> 8) as usize % 3).copied().unwrap_or(b' '));
+                }
+                if seed & 4 == 0 {
+                    t.make_ascii_uppercase();
+                }
+            }
+            texts.push(t);
+        }
+        for t in &texts {
+            assert_eq!(by_automaton(t), by_comparison(t), "{:?}", String::from_utf8_lossy(t));
+        }
     }
 }
