@@ -409,8 +409,8 @@ pub fn check(v: &Value, shape: Shape, http_writer: bool, at: &Pointer, report: &
         check_field(obj, key, f.2, presence, at, report);
     }
     let key = |create: &'static str, row: &'static str| if shape == Shape::Create { create } else { row };
-    let event_type = obj.get(key("event_type", "eventType")).and_then(Value::as_str);
-    let provenance = obj.get(key("provenance", "provenance")).and_then(Value::as_str);
+    let event_type = crate::fields::get(obj, key("event_type", "eventType")).and_then(Value::as_str);
+    let provenance = crate::fields::get(obj, key("provenance", "provenance")).and_then(Value::as_str);
     if shape == Shape::Create && http_writer && provenance == Some(NOTIFY_PROVENANCE) {
         report.push(
             Diagnostic::error(
@@ -421,9 +421,9 @@ pub fn check(v: &Value, shape: Shape, http_writer: bool, at: &Pointer, report: &
             .with_help("HTTP writers choose another provenance; upstream answers 400 `Reserved provenance`"),
         );
     }
-    let present = |k: &str| obj.get(k).is_some_and(|v| !v.is_null());
+    let present = |k: &str| crate::fields::get(obj, k).is_some_and(|v| !v.is_null());
     let payload_key = key("payload_json", "payloadJson");
-    let payload = obj.get(payload_key).filter(|v| !v.is_null());
+    let payload = crate::fields::get(obj, payload_key).filter(|v| !v.is_null());
     let typed = match event_type {
         Some("work_ad") => Some(Typed::WorkAd),
         Some("handoff") => Some(Typed::Handoff),
@@ -620,7 +620,7 @@ pub fn normalize_owned(v: Value, shape: Shape) -> Value {
     let names = field_names(shape);
     let (type_key, payload_key) =
         if shape == Shape::Create { ("event_type", "payload_json") } else { ("eventType", "payloadJson") };
-    let handoff = obj.get(type_key).and_then(Value::as_str) == Some("handoff");
+    let handoff = crate::fields::get(&obj, type_key).and_then(Value::as_str) == Some("handoff");
     let mut out = Map::with_capacity(obj.len());
     for (k, val) in obj {
         if !names.contains(&k.as_str()) {

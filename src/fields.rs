@@ -51,6 +51,13 @@ pub enum Presence {
     Nullable,
 }
 
+/// `obj.get(key)`. A document's objects are small, and comparing their keys
+/// is cheaper than hashing the one looked for (`serde_json`'s ordered map
+/// hashes with SipHash); a large object is looked up by hash.
+pub fn get<'v>(obj: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
+    if obj.len() <= 16 { obj.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v) } else { obj.get(key) }
+}
+
 /// The JSON type name used in messages.
 pub fn type_name(v: &Value) -> &'static str {
     match v {
@@ -119,7 +126,7 @@ impl Report {
         at: &Pointer,
         presence: Presence,
     ) -> Option<&'v Value> {
-        match obj.get(key) {
+        match get(obj, key) {
             None => {
                 if presence == Presence::Required {
                     self.error(MISSING, &at.key(key), format!("`{key}` is required"));
@@ -142,6 +149,13 @@ impl Report {
         max: usize,
     ) -> Option<&'v str> {
         let v = self.field(obj, key, at, presence)?;
+        // A string within its range needs no pointer: build one only to
+        // report.
+        if let Value::String(s) = v
+            && (min..=max).contains(&str_len(s))
+        {
+            return Some(s);
+        }
         let here = at.key(key);
         self.string_value(v, &here, key, min, max)
     }

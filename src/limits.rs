@@ -60,7 +60,7 @@ pub fn js_json_len(value: &Value) -> usize {
         Value::Null => 4,
         Value::Bool(true) => 4,
         Value::Bool(false) => 5,
-        Value::Number(n) => js_number(n.as_f64().unwrap_or(0.0)).len(),
+        Value::Number(n) => js_number_len(n.as_f64().unwrap_or(0.0)),
         Value::String(s) => js_string_len(s),
         Value::Array(items) => {
             2 + items.iter().map(js_json_len).sum::<usize>() + items.len().saturating_sub(1)
@@ -74,6 +74,12 @@ pub fn js_json_len(value: &Value) -> usize {
 
 /// UTF-8 bytes of a string as `JSON.stringify` writes it, quotes included.
 pub fn js_string_len(s: &str) -> usize {
+    let escaped = |b: u8| b < 0x20 || b == b'"' || b == b'\\';
+    // Most strings escape nothing: a count the compiler can do many bytes
+    // at a time says so, and only the others are spelled out byte by byte.
+    if !s.bytes().fold(false, |any, b| any | escaped(b)) {
+        return 2 + s.len();
+    }
     2 + s
         .bytes()
         .map(|b| match b {
@@ -82,6 +88,22 @@ pub fn js_string_len(s: &str) -> usize {
             _ => 1,
         })
         .sum::<usize>()
+}
+
+/// The length of [`js_number`]`(x)`, without writing it where that is
+/// simple: an integer below 10^21 is its digits and its sign.
+pub fn js_number_len(x: f64) -> usize {
+    if x.fract() == 0.0 && x.abs() < 1e21 && x != 0.0 {
+        // Exact: an integral f64 below 10^21 fits a u128.
+        let mut n = x.abs() as u128;
+        let mut digits = 0;
+        while n > 0 {
+            n /= 10;
+            digits += 1;
+        }
+        return digits + usize::from(x < 0.0);
+    }
+    js_number(x).len()
 }
 
 /// Compact `JSON.stringify(value)`: JavaScript's number spelling and string
@@ -214,6 +236,52 @@ mod tests {
         }
     }
 
+    #[test]
+    fn lengths_are_the_lengths_of_the_spelling() {
+        let numbers = [
+            1.0,
+            -1.0,
+            0.0,
+            -0.0,
+            9.0,
+            10.0,
+            99.0,
+            100.0,
+            1e15,
+            1e20,
+            -1e20,
+            999_999_999_999_999_999_999.0,
+            1e21,
+            1e22,
+            0.5,
+            -0.5,
+            1.5e-7,
+            9007199254740993.0,
+            1.7976931348623157e308,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            18446744073709551615.0,
+            18446744073709551616.0,
+        ];
+        for x in numbers {
+            assert_eq!(js_number_len(x), js_number(x).len(), "{x:e}");
+        }
+        for s in [
+            "",
+            "plain",
+            "q\"uote",
+            "back\\slash",
+            "tab\t",
+            "nul\u{0}",
+            "bell\u{7}",
+            "\u{e9}t\u{e9}",
+            "\u{1f600}",
+        ] {
+            assert_eq!(js_string_len(s), serde_json::to_string(s).map(|t| t.len()).unwrap_or(0), "{s:?}");
+        }
+    }
+
     /// The digits and exponent of `{:e}` and of [`js_number`]'s answer,
     /// as `<digits>e<exponent of the first digit>`.
     fn by_exp(x: f64) -> String {
@@ -249,6 +317,8 @@ mod tests {
             // Every positive finite double.
             let x = f64::from_bits(bits);
             proptest::prop_assert_eq!(by_js_number(x), by_exp(x));
+            proptest::prop_assert_eq!(js_number_len(x), js_number(x).len());
+            proptest::prop_assert_eq!(js_number_len(-x), js_number(-x).len());
         }
     }
 

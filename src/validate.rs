@@ -172,7 +172,9 @@ pub fn verdict_text(kind: DocumentKind, mode: Mode, text: &str, options: &Option
     if fast_clean(kind, mode, text, options) {
         return Verdict { valid: true, diagnostics: Vec::new() };
     }
-    let o = validate_text(kind, mode, text, options);
+    // Not clean: the full rules, once, without building the normalized
+    // document that a verdict leaves out.
+    let o = full_text(kind, mode, text, options, Normalize::No);
     Verdict { valid: o.valid, diagnostics: o.diagnostics }
 }
 
@@ -192,12 +194,24 @@ pub fn validate_text(kind: DocumentKind, mode: Mode, text: &str, options: &Optio
 /// [`validate_text`] through the reporting parser only, without the fast
 /// paths (the reference the fast paths are tested against).
 pub fn validate_full_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Outcome {
+    full_text(kind, mode, text, options, Normalize::Yes)
+}
+
+/// Whether an outcome carries the normalized document.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Normalize {
+    Yes,
+    /// Left out (`normalized: None`): a verdict does not show it.
+    No,
+}
+
+fn full_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options, normalize: Normalize) -> Outcome {
     match json::parse(text, MAX_DEPTH) {
         Ok(parsed) => {
             let mut pre = Vec::new();
             duplicate_key_diagnostics(&parsed.duplicate_keys, mode, &mut pre);
             let secrets = if text_has_no_secret(text) { Secrets::NoneInText } else { Secrets::Scan };
-            finish(kind, mode, Cow::Owned(parsed.value), options, pre, secrets)
+            finish(kind, mode, Cow::Owned(parsed.value), options, pre, secrets, normalize)
         }
         Err(e) => Outcome {
             valid: false,
@@ -234,7 +248,7 @@ pub fn validate_value_with_duplicates(
     }
     let mut pre = Vec::new();
     duplicate_key_diagnostics(duplicate_keys, mode, &mut pre);
-    finish(kind, mode, Cow::Borrowed(document), options, pre, Secrets::Scan)
+    finish(kind, mode, Cow::Borrowed(document), options, pre, Secrets::Scan, Normalize::Yes)
 }
 
 /// Whether the document's strings still need the secret scan.
@@ -282,6 +296,7 @@ fn finish(
     options: &Options,
     pre: Vec<Diagnostic>,
     secrets: Secrets,
+    normalize_it: Normalize,
 ) -> Outcome {
     let mut report = Report::new(mode);
     report.diagnostics = pre;
@@ -290,6 +305,7 @@ fn finish(
     diagnostic::sort(&mut diagnostics);
     let valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
     let normalized = match mode {
+        _ if normalize_it == Normalize::No => None,
         Mode::Strict if !valid => None,
         _ => Some(normalize(kind, mode, document, options)),
     };
