@@ -4,8 +4,8 @@
 //!
 //! The field rules are upstream's `WorkGraphEventCreateSchema` plus its
 //! store's accountability check, byte-exact. They are written once, in
-//! `FIELDS` below, which the checks here, the fast path ([`fast`]) and the
-//! ledger's row reader follow; [`fields_markdown`] renders them into the
+//! `FIELDS` below, which the checks here and the ledger's row reader
+//! follow; [`fields_markdown`] renders them into the
 //! crate's `docs/events.md` (a test keeps it current), shown here:
 //!
 #![doc = include_str!("../docs/events.md")]
@@ -27,14 +27,14 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Number, Value};
 
+use crate::doc::{Json, JsonObject};
+
 use crate::diagnostic::{Diagnostic, quote};
 use crate::fields::{Presence, Report};
 use crate::limits::{self, MAX_ARTIFACT_REFS, MAX_ID, MAX_KIND, MAX_STRING, MAX_TAG, MAX_TAGS, MAX_TITLE};
 use crate::pointer::Pointer;
 use crate::principal::{self, Principal};
 use crate::{handoff, receipt, work_ad};
-
-pub mod fast;
 
 crate::define_codes! {
     RESERVED_PROVENANCE = "event/reserved-provenance", "an HTTP writer used the provenance `AGENT_NOTIFY_SUMMARY`, which only the hub's notify elevation may write";
@@ -334,29 +334,6 @@ pub fn field_names(shape: Shape) -> Vec<&'static str> {
     out
 }
 
-/// The code-point bounds of the string field `create_name`, read from the
-/// field list at compile time (`const { str_bounds("summary") }`).
-pub(crate) const fn str_bounds(create_name: &str) -> (usize, usize) {
-    find_str_bounds(FIELDS, create_name.as_bytes())
-}
-
-#[expect(clippy::panic, reason = "evaluated at compile time: a name missing from FIELDS fails the build")]
-const fn find_str_bounds(fields: &[Field], name: &[u8]) -> (usize, usize) {
-    match fields {
-        [Field(n, _, Spec::Str(min, max), ..), ..] if bytes_eq(n.as_bytes(), name) => (*min, *max),
-        [_, rest @ ..] => find_str_bounds(rest, name),
-        [] => panic!("no string field of that name in FIELDS"),
-    }
-}
-
-const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
-    match (a, b) {
-        ([x, ra @ ..], [y, rb @ ..]) => *x == *y && bytes_eq(ra, rb),
-        ([], []) => true,
-        _ => false,
-    }
-}
-
 /// The field rules as a Markdown table (create name, row name, rule), in
 /// the contract's order, for the docs.
 pub fn fields_markdown() -> String {
@@ -395,7 +372,7 @@ pub fn fields_markdown() -> String {
 
 /// Checks an event create body (`shape` [`Shape::Create`]) or a stored row
 /// ([`Shape::Row`]) at `at`. `http_writer` refuses the reserved provenance.
-pub fn check(v: &Value, shape: Shape, http_writer: bool, at: &Pointer, report: &mut Report) {
+pub fn check<J: Json>(v: &J, shape: Shape, http_writer: bool, at: &Pointer, report: &mut Report) {
     let what = if shape == Shape::Create { "an event create body" } else { "an event row" };
     let Some(obj) = report.object(v, at, what) else { return };
     let extra: &[Field] = if shape == Shape::Row { ROW_ONLY } else { &[] };
@@ -409,8 +386,8 @@ pub fn check(v: &Value, shape: Shape, http_writer: bool, at: &Pointer, report: &
         check_field(obj, key, f.2, presence, at, report);
     }
     let key = |create: &'static str, row: &'static str| if shape == Shape::Create { create } else { row };
-    let event_type = crate::fields::get(obj, key("event_type", "eventType")).and_then(Value::as_str);
-    let provenance = crate::fields::get(obj, key("provenance", "provenance")).and_then(Value::as_str);
+    let event_type = obj.get(key("event_type", "eventType")).and_then(J::as_str);
+    let provenance = obj.get(key("provenance", "provenance")).and_then(J::as_str);
     if shape == Shape::Create && http_writer && provenance == Some(NOTIFY_PROVENANCE) {
         report.push(
             Diagnostic::error(
@@ -421,9 +398,9 @@ pub fn check(v: &Value, shape: Shape, http_writer: bool, at: &Pointer, report: &
             .with_help("HTTP writers choose another provenance; upstream answers 400 `Reserved provenance`"),
         );
     }
-    let present = |k: &str| crate::fields::get(obj, k).is_some_and(|v| !v.is_null());
+    let present = |k: &str| obj.get(k).is_some_and(|v| !v.is_null());
     let payload_key = key("payload_json", "payloadJson");
-    let payload = crate::fields::get(obj, payload_key).filter(|v| !v.is_null());
+    let payload = obj.get(payload_key).filter(|v| !v.is_null());
     let typed = match event_type {
         Some("work_ad") => Some(Typed::WorkAd),
         Some("handoff") => Some(Typed::Handoff),
@@ -478,8 +455,8 @@ enum Typed {
     Receipt,
 }
 
-fn check_field(
-    obj: &Map<String, Value>,
+fn check_field<O: JsonObject>(
+    obj: &O,
     key: &str,
     spec: Spec,
     presence: Presence,
@@ -524,7 +501,7 @@ fn check_field(
 }
 
 /// Refuses a JSON value over 32,768 UTF-8 bytes of compact `JSON.stringify`.
-pub fn check_json_size(v: &Value, at: &Pointer, what: &str, report: &mut Report) {
+pub fn check_json_size<J: Json>(v: &J, at: &Pointer, what: &str, report: &mut Report) {
     let len = limits::js_json_len(v);
     if len > limits::MAX_PAYLOAD_JSON_BYTES {
         report.push(
@@ -541,10 +518,10 @@ pub fn check_json_size(v: &Value, at: &Pointer, what: &str, report: &mut Report)
     }
 }
 
-fn unknown_fields(obj: &Map<String, Value>, shape: Shape, at: &Pointer, report: &mut Report) {
+fn unknown_fields<O: JsonObject>(obj: &O, shape: Shape, at: &Pointer, report: &mut Report) {
     let names = field_names(shape);
-    for k in obj.keys() {
-        if names.contains(&k.as_str()) {
+    for (k, _) in obj.entries() {
+        if names.contains(&k) {
             continue;
         }
         let here = at.key(k);
@@ -594,7 +571,7 @@ fn unknown_fields(obj: &Map<String, Value>, shape: Shape, at: &Pointer, report: 
 /// refused); `ref` ≤ 8192 or `null`; `title` ≤ 512; `source` ≤ 128;
 /// `created_at` a number; any other key kept verbatim. Per-kind rules
 /// (locality, secrets) live with the artifact module.
-pub fn check_artifact_ref(v: &Value, at: &Pointer, report: &mut Report) {
+pub fn check_artifact_ref<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
     let Some(obj) = report.object(v, at, "an artifact ref") else { return };
     if let Some(kind) = report.string(obj, "kind", at, Presence::Required, 1, MAX_KIND) {
         report.vocab(kind, &crate::vocab::ARTIFACT_KIND, &at.key("kind"));
@@ -816,12 +793,5 @@ mod tests {
     fn a_document_with_every_listed_field_is_clean() {
         assert!(codes(every_field(Shape::Create)).is_empty());
         assert!(codes_of(&every_field(Shape::Row), Shape::Row, false, Mode::Strict).is_empty());
-    }
-
-    #[test]
-    fn string_bounds_are_read_from_the_field_list() {
-        assert_eq!(str_bounds("summary"), (0, limits::MAX_SUMMARY));
-        assert_eq!(str_bounds("source_kind"), (1, MAX_KIND));
-        assert_eq!(str_bounds("related_event_id"), (1, MAX_ID));
     }
 }

@@ -4,8 +4,8 @@
 //! missing field, a wrong type, an over-long string or an unknown field gets
 //! the same code and the same message shape everywhere.
 
+use crate::doc::{Json, JsonObject};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
 use crate::diagnostic::{Diagnostic, Severity, quote};
 use crate::limits::{self, str_len};
@@ -54,20 +54,13 @@ pub enum Presence {
 /// `obj.get(key)`. A document's objects are small, and comparing their keys
 /// is cheaper than hashing the one looked for (`serde_json`'s ordered map
 /// hashes with SipHash); a large object is looked up by hash.
-pub fn get<'v>(obj: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
-    if obj.len() <= 16 { obj.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v) } else { obj.get(key) }
+pub fn get<'v, O: JsonObject>(obj: &'v O, key: &str) -> Option<&'v O::Value> {
+    obj.get(key)
 }
 
 /// The JSON type name used in messages.
-pub fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
+pub fn type_name<J: Json>(v: &J) -> &'static str {
+    v.type_name()
 }
 
 impl Report {
@@ -108,40 +101,38 @@ impl Report {
     }
 
     /// The value as an object, or a `field/wrong-type` error.
-    pub fn object<'v>(&mut self, v: &'v Value, at: &Pointer, what: &str) -> Option<&'v Map<String, Value>> {
-        match v {
-            Value::Object(m) => Some(m),
-            other => {
-                self.error(WRONG_TYPE, at, format!("{what} must be an object, found {}", type_name(other)));
-                None
-            }
+    pub fn object<'v, J: Json>(&mut self, v: &'v J, at: &Pointer, what: &str) -> Option<&'v J::Object> {
+        let m = v.as_object();
+        if m.is_none() {
+            self.error(WRONG_TYPE, at, format!("{what} must be an object, found {}", type_name(v)));
         }
+        m
     }
 
     /// A field that must be present (when required) and is otherwise any JSON.
-    pub fn field<'v>(
+    pub fn field<'v, O: JsonObject>(
         &mut self,
-        obj: &'v Map<String, Value>,
+        obj: &'v O,
         key: &str,
         at: &Pointer,
         presence: Presence,
-    ) -> Option<&'v Value> {
-        match get(obj, key) {
+    ) -> Option<&'v O::Value> {
+        match obj.get(key) {
             None => {
                 if presence == Presence::Required {
                     self.error(MISSING, &at.key(key), format!("`{key}` is required"));
                 }
                 None
             }
-            Some(Value::Null) if presence == Presence::Nullable => None,
+            Some(v) if presence == Presence::Nullable && v.is_null() => None,
             Some(v) => Some(v),
         }
     }
 
     /// A string field with a code-point length range.
-    pub fn string<'v>(
+    pub fn string<'v, O: JsonObject>(
         &mut self,
-        obj: &'v Map<String, Value>,
+        obj: &'v O,
         key: &str,
         at: &Pointer,
         presence: Presence,
@@ -151,7 +142,7 @@ impl Report {
         let v = self.field(obj, key, at, presence)?;
         // A string within its range needs no pointer: build one only to
         // report.
-        if let Value::String(s) = v
+        if let Some(s) = v.as_str()
             && (min..=max).contains(&str_len(s))
         {
             return Some(s);
@@ -161,15 +152,15 @@ impl Report {
     }
 
     /// A string value with a code-point length range.
-    pub fn string_value<'v>(
+    pub fn string_value<'v, J: Json>(
         &mut self,
-        v: &'v Value,
+        v: &'v J,
         at: &Pointer,
         what: &str,
         min: usize,
         max: usize,
     ) -> Option<&'v str> {
-        let Value::String(s) = v else {
+        let Some(s) = v.as_str() else {
             self.error(WRONG_TYPE, at, format!("`{what}` must be a string, found {}", type_name(v)));
             return None;
         };
@@ -192,9 +183,9 @@ impl Report {
     }
 
     /// A finite number field.
-    pub fn number(
+    pub fn number<O: JsonObject>(
         &mut self,
-        obj: &Map<String, Value>,
+        obj: &O,
         key: &str,
         at: &Pointer,
         presence: Presence,
@@ -214,38 +205,36 @@ impl Report {
     }
 
     /// A boolean field.
-    pub fn boolean(
+    pub fn boolean<O: JsonObject>(
         &mut self,
-        obj: &Map<String, Value>,
+        obj: &O,
         key: &str,
         at: &Pointer,
         presence: Presence,
     ) -> Option<bool> {
         let v = self.field(obj, key, at, presence)?;
-        match v {
-            Value::Bool(b) => Some(*b),
-            other => {
-                self.error(
-                    WRONG_TYPE,
-                    &at.key(key),
-                    format!("`{key}` must be a boolean, found {}", type_name(other)),
-                );
-                None
-            }
+        let b = v.as_bool();
+        if b.is_none() {
+            self.error(
+                WRONG_TYPE,
+                &at.key(key),
+                format!("`{key}` must be a boolean, found {}", type_name(v)),
+            );
         }
+        b
     }
 
     /// An array field with an item cap.
-    pub fn array<'v>(
+    pub fn array<'v, O: JsonObject>(
         &mut self,
-        obj: &'v Map<String, Value>,
+        obj: &'v O,
         key: &str,
         at: &Pointer,
         presence: Presence,
         max_items: usize,
-    ) -> Option<&'v [Value]> {
+    ) -> Option<&'v [O::Value]> {
         let v = self.field(obj, key, at, presence)?;
-        let Value::Array(items) = v else {
+        let Some(items) = v.as_array() else {
             self.error(WRONG_TYPE, &at.key(key), format!("`{key}` must be an array, found {}", type_name(v)));
             return None;
         };
@@ -291,9 +280,9 @@ impl Report {
 
     /// Reports fields outside `known`: a warning for writers (upstream strips
     /// them), `info` for readers (kept verbatim).
-    pub fn unknown_fields(&mut self, obj: &Map<String, Value>, known: &[&str], at: &Pointer, what: &str) {
-        for key in obj.keys() {
-            if known.contains(&key.as_str()) {
+    pub fn unknown_fields<O: JsonObject>(&mut self, obj: &O, known: &[&str], at: &Pointer, what: &str) {
+        for (key, _) in obj.entries() {
+            if known.contains(&key) {
                 continue;
             }
             let here = at.key(key);

@@ -26,6 +26,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::doc::{Json, JsonObject};
+
 use crate::diagnostic::{Diagnostic, quote};
 use crate::fields::{Presence, Report};
 use crate::limits::MAX_ID;
@@ -81,7 +83,7 @@ fn default_true() -> bool {
 }
 
 /// Checks a `handoff` payload at `at`.
-pub fn check_payload(v: &Value, at: &Pointer, report: &mut Report) {
+pub fn check_payload<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
     let Some(obj) = report.object(v, at, "a handoff payload") else { return };
     for key in ["intent", "instructions"] {
         if let Some(s) = report.string(obj, key, at, Presence::Required, 0, usize::MAX) {
@@ -105,7 +107,7 @@ pub fn check_payload(v: &Value, at: &Pointer, report: &mut Report) {
     }
 }
 
-fn check_confirmation(v: &Value, at: &Pointer, report: &mut Report) {
+fn check_confirmation<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
     let Some(obj) = report.object(v, at, "`confirmation`") else { return };
     let who = report.field(obj, "principal", at, Presence::Required);
     let who = who.and_then(|p| principal::check(p, &at.key("principal"), report));
@@ -142,13 +144,13 @@ fn check_confirmation(v: &Value, at: &Pointer, report: &mut Report) {
 /// confirmation is a forgeable badge, and in a receipt, work ad or any other
 /// row it could be read as a grant); in a handoff no `delivery_state` but
 /// `queued` (where every handoff starts; the hub owns every later state).
-pub fn check_http_write(
+pub fn check_http_write<J: Json>(
     event_type: Option<&str>,
-    payload: Option<&Value>,
+    payload: Option<&J>,
     at: &Pointer,
     report: &mut Report,
 ) {
-    let Some(obj) = payload.and_then(Value::as_object) else { return };
+    let Some(obj) = payload.and_then(J::as_object) else { return };
     if event_type != Some("handoff") {
         if obj.contains_key("confirmation") {
             report.push(
@@ -164,7 +166,7 @@ pub fn check_http_write(
         }
         return;
     }
-    if let Some(state) = obj.get("delivery_state").and_then(Value::as_str)
+    if let Some(state) = obj.get("delivery_state").and_then(J::as_str)
         && state != "queued"
     {
         report.push(

@@ -9,6 +9,7 @@
 // Layer 0: foundation — places, findings and what a code is, failures,
 // limits, JSON text, JavaScript's string rules, and text neutralisation.
 pub mod diagnostic;
+pub mod doc;
 pub mod error;
 pub mod json;
 pub mod jstext;

@@ -12,6 +12,8 @@
 
 use serde_json::Value;
 
+use crate::doc::{Json, JsonObject};
+
 crate::define_codes! {
     STRING_TOO_LONG = "limit/string-too-long", "a string is longer than its upstream cap (counted in code points)";
     STRING_TOO_SHORT = "limit/string-too-short", "a string is shorter than its upstream minimum (most fields refuse the empty string)";
@@ -55,19 +57,21 @@ pub fn utf16_len(s: &str) -> usize {
 
 /// UTF-8 bytes of `JSON.stringify(value)` (compact), computed without
 /// building the text.
-pub fn js_json_len(value: &Value) -> usize {
-    match value {
-        Value::Null => 4,
-        Value::Bool(true) => 4,
-        Value::Bool(false) => 5,
-        Value::Number(n) => js_number_len(n.as_f64().unwrap_or(0.0)),
-        Value::String(s) => js_string_len(s),
-        Value::Array(items) => {
-            2 + items.iter().map(js_json_len).sum::<usize>() + items.len().saturating_sub(1)
-        }
-        Value::Object(map) => {
-            2 + map.iter().map(|(k, v)| js_string_len(k) + 1 + js_json_len(v)).sum::<usize>()
-                + map.len().saturating_sub(1)
+pub fn js_json_len<J: Json>(value: &J) -> usize {
+    if let Some(s) = value.as_str() {
+        js_string_len(s)
+    } else if let Some(n) = value.as_f64() {
+        js_number_len(n)
+    } else if let Some(items) = value.as_array() {
+        2 + items.iter().map(js_json_len).sum::<usize>() + items.len().saturating_sub(1)
+    } else if let Some(map) = value.as_object() {
+        2 + map.entries().map(|(k, v)| js_string_len(k) + 1 + js_json_len(v)).sum::<usize>()
+            + map.len().saturating_sub(1)
+    } else {
+        match value.as_bool() {
+            Some(false) => 5,
+            // `null` and `true`.
+            _ => 4,
         }
     }
 }

@@ -6,7 +6,9 @@
 //! none (upstream strips it).
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+use crate::doc::{Json, JsonObject};
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::fields::{Presence, Report};
@@ -73,7 +75,7 @@ impl Principal {
     }
 
     /// Reads a principal from JSON without reporting (`None` when it is not one).
-    pub fn from_value(v: &Value) -> Option<Principal> {
+    pub fn from_value<J: Json>(v: &J) -> Option<Principal> {
         let obj = v.as_object()?;
         let kind = match obj.get("kind")?.as_str()? {
             "human" => PrincipalKind::Human,
@@ -82,7 +84,7 @@ impl Principal {
             _ => return None,
         };
         let id = obj.get("id")?.as_str()?.to_owned();
-        let on_behalf_of = obj.get("on_behalf_of").and_then(Value::as_str).map(str::to_owned);
+        let on_behalf_of = obj.get("on_behalf_of").and_then(J::as_str).map(str::to_owned);
         Some(Principal { kind, id, on_behalf_of })
     }
 }
@@ -91,12 +93,12 @@ const FIELDS: &[&str] = &["kind", "id", "on_behalf_of"];
 
 /// Checks a principal at `at`, reporting into `report`. Returns the typed
 /// principal when its kind is known and its fields have the right types.
-pub fn check(v: &Value, at: &Pointer, report: &mut Report) -> Option<Principal> {
+pub fn check<J: Json>(v: &J, at: &Pointer, report: &mut Report) -> Option<Principal> {
     let obj = report.object(v, at, "principal")?;
     check_object(obj, at, report)
 }
 
-fn check_object(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) -> Option<Principal> {
+fn check_object<O: JsonObject>(obj: &O, at: &Pointer, report: &mut Report) -> Option<Principal> {
     let kind_str = report.string(obj, "kind", at, Presence::Required, 1, usize::MAX);
     let id = report.string(obj, "id", at, Presence::Required, 1, MAX_ID);
     let kind = match kind_str {
@@ -154,10 +156,10 @@ fn check_object(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) -> 
 /// handoff, `payload_json.confirmation.principal` (an approval or a
 /// delegation in someone else's name is a forgery). A principal that is not
 /// well formed is left to [`check`].
-pub fn check_owner(event: &Value, at: &Pointer, owner: &str, report: &mut Report) {
+pub fn check_owner<J: Json>(event: &J, at: &Pointer, owner: &str, report: &mut Report) {
     let confirmation = event
         .get("payload_json")
-        .filter(|_| event.get("event_type").and_then(Value::as_str) == Some("handoff"))
+        .filter(|_| event.get("event_type").and_then(J::as_str) == Some("handoff"))
         .and_then(|p| p.get("confirmation"));
     let places = [
         (event.get("principal"), at.key("principal")),

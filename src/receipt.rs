@@ -18,6 +18,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Number, Value};
 
+use crate::doc::{Json, JsonObject};
+
 use crate::diagnostic::{Diagnostic, quote};
 use crate::fields::{Presence, Report, WRONG_TYPE, type_name};
 use crate::pointer::Pointer;
@@ -75,7 +77,7 @@ pub struct ReceiptPayload {
 }
 
 /// Checks a `handoff_receipt` payload at `at`.
-pub fn check_payload(v: &Value, at: &Pointer, report: &mut Report) {
+pub fn check_payload<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
     let Some(obj) = report.object(v, at, "a handoff_receipt payload") else { return };
     if let Some(status) = report.string(obj, "status", at, Presence::Required, 0, usize::MAX) {
         let known = report.vocab(status, &RECEIPT_STATUS, &at.key("status"));
@@ -97,9 +99,9 @@ pub fn check_payload(v: &Value, at: &Pointer, report: &mut Report) {
     }
 }
 
-fn inline_output(obj: &serde_json::Map<String, Value>, at: &Pointer, report: &mut Report) {
+fn inline_output<O: JsonObject>(obj: &O, at: &Pointer, report: &mut Report) {
     for key in INLINE_OUTPUT_KEYS {
-        if obj.contains_key(*key) {
+        if obj.contains_key(key) {
             report.refuse_or_warn(
                 INLINE_OUTPUT,
                 &at.key(key),
@@ -112,7 +114,7 @@ fn inline_output(obj: &serde_json::Map<String, Value>, at: &Pointer, report: &mu
     }
 }
 
-fn check_check(v: &Value, at: &Pointer, report: &mut Report) {
+fn check_check<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
     let Some(obj) = report.object(v, at, "a check") else { return };
     if let Some(cmd) = report.string(obj, "command", at, Presence::Required, 0, usize::MAX) {
         report.not_blank(cmd, &at.key("command"), "command");

@@ -44,8 +44,8 @@
 //! `…EXAMPLE` keys. Signed-URL parameter names and PEM bodies are refused
 //! regardless.
 
+use crate::doc::{Json, JsonObject};
 use serde::Serialize;
-use serde_json::Value;
 
 use crate::pointer::Pointer;
 use crate::url::percent_decode_deep;
@@ -97,7 +97,7 @@ fn pointer_text<S: serde::Serializer>(p: &Pointer, s: S) -> Result<S::Ok, S::Err
 /// by pointer then code, each once. Object keys are scanned too; a secret
 /// in a key is reported at the object that holds it, so that no pointer
 /// spells a secret out.
-pub fn scan_strings(value: &Value, at: &Pointer) -> Vec<Finding> {
+pub fn scan_strings<J: Json>(value: &J, at: &Pointer) -> Vec<Finding> {
     let mut out = Vec::new();
     walk(value, &Path { up: None, step: Step::Here(at) }, &mut out);
     out
@@ -151,23 +151,20 @@ fn report(codes: Vec<crate::diagnostic::Code>, path: &Path<'_>, out: &mut Vec<Fi
     }
 }
 
-fn walk(value: &Value, path: &Path<'_>, out: &mut Vec<Finding>) {
-    match value {
-        Value::String(s) => report(scan_text(s), path, out),
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                walk(item, &Path { up: Some(path), step: Step::Index(i) }, out);
-            }
+fn walk<J: Json>(value: &J, path: &Path<'_>, out: &mut Vec<Finding>) {
+    if let Some(s) = value.as_str() {
+        report(scan_text(s), path, out);
+    } else if let Some(items) = value.as_array() {
+        for (i, item) in items.iter().enumerate() {
+            walk(item, &Path { up: Some(path), step: Step::Index(i) }, out);
         }
-        Value::Object(map) => {
-            for (k, v) in map {
-                // A secret used as a key is reported at its object: a
-                // pointer to the key would spell the secret out.
-                report(scan_text(k), path, out);
-                walk(v, &Path { up: Some(path), step: Step::Key(k) }, out);
-            }
+    } else if let Some(map) = value.as_object() {
+        for (k, v) in map.entries() {
+            // A secret used as a key is reported at its object: a
+            // pointer to the key would spell the secret out.
+            report(scan_text(k), path, out);
+            walk(v, &Path { up: Some(path), step: Step::Key(k) }, out);
         }
-        Value::Null | Value::Bool(_) | Value::Number(_) => {}
     }
 }
 

@@ -22,9 +22,12 @@
 //!
 //! Text input (`documentText`) is parsed by [`crate::json`]: invalid JSON,
 //! nesting beyond [`json::MAX_DEPTH`], numbers beyond f64, lone surrogates
-//! and (strict) duplicate keys each get their own code. A fast path gives
-//! the same answers, faster: a clean strict `event_create` is recognised by
-//! borrowed deserialisation ([`crate::event::fast`]).
+//! and (strict) duplicate keys each get their own code. The rules of
+//! `event_create`, `event_row`, `principal` and `artifact_ref` read a text
+//! as a borrowed document ([`crate::doc`]) when it is plain JSON, and only
+//! build a `Value` for the `normalized` answer; [`validate_full_text`] reads
+//! every text into a `Value` first, the reference the borrowed reading is
+//! held to.
 
 use std::borrow::Cow;
 
@@ -32,6 +35,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::diagnostic::{self, Diagnostic, Severity};
+use crate::doc::{self, Json};
 use crate::fields::{Mode, Report};
 use crate::json::{self, MAX_DEPTH};
 use crate::locality::{self, Endpoint};
@@ -141,60 +145,23 @@ pub struct Verdict {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Whether the borrowed fast paths run (native builds).
-const FAST_PATHS: bool = cfg!(not(target_arch = "wasm32"));
-
-/// Whether a strict `event_create` text is clean (valid, no diagnostic),
-/// decided without building a `Value` (see [`event::fast`]).
-///
-/// The fast path does not decode strings, so it only answers for texts
-/// without escapes in which the secret scanner finds nothing: there, the raw
-/// text holds every string verbatim, and a scan of it sees what a scan of
-/// each string would (and more, which only sends a text to the full rules).
-///
-/// The fast paths are a native speed-up only: the wasm build decides every
-/// text by the full rules (the same answers, tested), and is smaller for it.
-fn fast_clean(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> bool {
-    FAST_PATHS
-        && kind == DocumentKind::EventCreate
-        && mode == Mode::Strict
-        && options.sink.is_none()
-        && options.owner.is_none()
-        && !text.contains('\\')
-        && event::fast::is_clean(text, options.http_writer)
-        && text_has_no_secret(text)
-}
-
 /// Validates raw JSON text like [`validate_text`] but without building the
-/// normalized document: a clean strict `event_create` is decided by the
-/// borrowed fast path, anything else by the full rules.
+/// normalized document.
 pub fn verdict_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Verdict {
-    if fast_clean(kind, mode, text, options) {
-        return Verdict { valid: true, diagnostics: Vec::new() };
-    }
-    // Not clean: the full rules, once, without building the normalized
-    // document that a verdict leaves out.
-    let o = full_text(kind, mode, text, options, Normalize::No);
+    let o = read_text(kind, mode, text, options, Normalize::No);
     Verdict { valid: o.valid, diagnostics: o.diagnostics }
 }
 
 /// Validates raw JSON text: parse-level problems become diagnostics.
 pub fn validate_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Outcome {
-    if fast_clean(kind, mode, text, options)
-        && let Ok(value) = serde_json::from_str::<Value>(text)
-    {
-        // Clean means no unknown or duplicated key and a clean principal,
-        // so upstream's stored form is the document with defaults filled.
-        let normalized = event::normalize_owned(value, event::Shape::Create);
-        return Outcome { valid: true, diagnostics: Vec::new(), normalized: Some(normalized) };
-    }
-    validate_full_text(kind, mode, text, options)
+    read_text(kind, mode, text, options, Normalize::Yes)
 }
 
-/// [`validate_text`] through the reporting parser only, without the fast
-/// paths (the reference the fast paths are tested against).
+/// [`validate_text`] through the reporting parser and the rules on a
+/// `Value` only, without the borrowed reading: the reference that reading
+/// is tested against (the same answers, slower).
 pub fn validate_full_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Outcome {
-    full_text(kind, mode, text, options, Normalize::Yes)
+    value_text(kind, mode, text, options, Normalize::Yes)
 }
 
 /// Whether an outcome carries the normalized document.
@@ -205,7 +172,30 @@ enum Normalize {
     No,
 }
 
-fn full_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options, normalize: Normalize) -> Outcome {
+fn read_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options, normalize: Normalize) -> Outcome {
+    // A sink's locality rules read a `Value`; every other rule of these
+    // kinds reads the text's borrowed document when it has one.
+    if reads_any_json(kind)
+        && options.sink.is_none()
+        && let Some(document) = doc::parse(text)
+    {
+        let secrets = if text_has_no_secret(text) { Secrets::NoneInText } else { Secrets::Scan };
+        let mut report = Report::new(mode);
+        check_any(kind, &document, options, secrets, &mut report);
+        return conclude(kind, mode, report, || Cow::Owned(document.to_value()), options, normalize);
+    }
+    value_text(kind, mode, text, options, normalize)
+}
+
+/// A text read by the reporting parser, whose `Value` the rules then read:
+/// every parse problem becomes its diagnostic.
+fn value_text(
+    kind: DocumentKind,
+    mode: Mode,
+    text: &str,
+    options: &Options,
+    normalize: Normalize,
+) -> Outcome {
     match json::parse(text, MAX_DEPTH) {
         Ok(parsed) => {
             let mut pre = Vec::new();
@@ -260,7 +250,7 @@ enum Secrets {
     /// found nothing: no string in it can hold a secret, as each one is a
     /// run of that text between quotes, with the same characters around it
     /// as far as any rule looks (a quote is never part of a value), and a
-    /// rule finds at least as much in more context. `tests/fast_path.rs`
+    /// rule finds at least as much in more context. `tests/borrowed_reading.rs`
     /// holds both scans to this.
     NoneInText,
 }
@@ -301,31 +291,85 @@ fn finish(
     let mut report = Report::new(mode);
     report.diagnostics = pre;
     check(kind, &document, options, secrets, &mut report);
+    conclude(kind, mode, report, || document, options, normalize_it)
+}
+
+/// The outcome of a finished report: sorted diagnostics, the verdict, and
+/// the normalized document where the answer keeps one (`document` is only
+/// asked for then).
+fn conclude<'d>(
+    kind: DocumentKind,
+    mode: Mode,
+    report: Report,
+    document: impl FnOnce() -> Cow<'d, Value>,
+    options: &Options,
+    normalize_it: Normalize,
+) -> Outcome {
     let mut diagnostics = report.diagnostics;
     diagnostic::sort(&mut diagnostics);
     let valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
     let normalized = match mode {
         _ if normalize_it == Normalize::No => None,
         Mode::Strict if !valid => None,
-        _ => Some(normalize(kind, mode, document, options)),
+        _ => Some(normalize(kind, mode, document(), options)),
     };
     Outcome { valid, diagnostics, normalized }
 }
 
-/// Runs the typed rules of `kind`.
-fn check(kind: DocumentKind, document: &Value, options: &Options, secrets: Secrets, report: &mut Report) {
+/// The kinds whose rules read any [`Json`] (a `Value` or a borrowed
+/// [`doc::Doc`]), all but a sink's locality rules.
+fn reads_any_json(kind: DocumentKind) -> bool {
+    matches!(
+        kind,
+        DocumentKind::EventCreate
+            | DocumentKind::EventRow
+            | DocumentKind::Principal
+            | DocumentKind::ArtifactRef
+    )
+}
+
+/// The rules of a kind that [`reads_any_json`], with the owner's and the
+/// secret scan (everything [`check`] runs for it but a sink's locality).
+fn check_any<J: Json>(
+    kind: DocumentKind,
+    document: &J,
+    options: &Options,
+    secrets: Secrets,
+    report: &mut Report,
+) {
     let root = Pointer::root();
     match kind {
         DocumentKind::EventCreate => {
             event::check(document, event::Shape::Create, options.http_writer, &root, report)
         }
         DocumentKind::EventRow => event::check(document, event::Shape::Row, false, &root, report),
-        DocumentKind::LinkCreate => link::check_create(document, &root, report),
-        DocumentKind::LinkRow => link::check_row(document, &root, report),
         DocumentKind::Principal => {
             principal::check(document, &root, report);
         }
         DocumentKind::ArtifactRef => event::check_artifact_ref(document, &root, report),
+        // The others read a `Value` ([`check`]).
+        _ => {}
+    }
+    if let Some(owner) = &options.owner
+        && kind == DocumentKind::EventCreate
+    {
+        principal::check_owner(document, &root, owner, report);
+    }
+    if secrets == Secrets::Scan {
+        check_secrets(document, report);
+    }
+}
+
+/// Runs the typed rules of `kind`.
+fn check(kind: DocumentKind, document: &Value, options: &Options, secrets: Secrets, report: &mut Report) {
+    let root = Pointer::root();
+    match kind {
+        DocumentKind::EventCreate
+        | DocumentKind::EventRow
+        | DocumentKind::Principal
+        | DocumentKind::ArtifactRef => check_any(kind, document, options, secrets, report),
+        DocumentKind::LinkCreate => link::check_create(document, &root, report),
+        DocumentKind::LinkRow => link::check_row(document, &root, report),
         DocumentKind::PeerMessage => {
             let origin =
                 if options.hub_derived { MetaOrigin::Hub } else { MetaOrigin::for_mode(report.mode) };
@@ -334,12 +378,7 @@ fn check(kind: DocumentKind, document: &Value, options: &Options, secrets: Secre
         DocumentKind::SpawnRequest => spawn::check(document, &root, report),
         DocumentKind::NotifySummary => work_ad::check_notify_summary(document, &root, report),
     }
-    if let Some(owner) = &options.owner
-        && kind == DocumentKind::EventCreate
-    {
-        principal::check_owner(document, &root, owner, report);
-    }
-    if secrets == Secrets::Scan {
+    if secrets == Secrets::Scan && !reads_any_json(kind) {
         check_secrets(document, report);
     }
     if let Some(sink) = &options.sink
@@ -353,7 +392,7 @@ fn check(kind: DocumentKind, document: &Value, options: &Options, secrets: Secre
 /// `output_ref`s, instructions, constraints, notes, summaries and every other
 /// string (and key). The diagnostic names the rule and the place, never the
 /// value.
-fn check_secrets(document: &Value, report: &mut Report) {
+fn check_secrets<J: Json>(document: &J, report: &mut Report) {
     for finding in secrets::scan_strings(document, &Pointer::root()) {
         report.refuse_or_warn(
             finding.code,

@@ -15,6 +15,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Number, Value};
 
+use crate::doc::Json;
+
 use crate::diagnostic::{Diagnostic, quote};
 use crate::fields::{Presence, Report};
 use crate::pointer::Pointer;
@@ -59,7 +61,7 @@ pub const NOTIFY_STATUSES: &[&str] =
     &["done", "blocked", "needs_review", "needs_decision", "failed", "stalled", "in_progress"];
 
 /// Checks a `work_ad` payload at `at`.
-pub fn check_payload(v: &Value, at: &Pointer, report: &mut Report) {
+pub fn check_payload<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
     let Some(obj) = report.object(v, at, "a work_ad payload") else { return };
     if let Some(status) = report.string(obj, "status", at, Presence::Required, 0, usize::MAX) {
         let here = at.key("status");

@@ -1,6 +1,8 @@
-//! The borrowed fast path of strict `event_create` validation and the full
-//! rules give the same answer, byte for byte, on every golden case and on
-//! texts written to stress the fast path's own JSON scan.
+//! The borrowed reading of a document's text (`validate_text`,
+//! `verdict_text`) and the reference reading into a `Value`
+//! (`validate_full_text`) give the same answer, byte for byte, on every
+//! golden case of the kinds read borrowed, in both modes, and on texts
+//! written to stress the borrowed reader.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use hapi_a2a_core::Mode;
@@ -11,35 +13,76 @@ use hapi_a2a_core::validate::{DocumentKind, Options, validate_full_text, validat
 mod golden;
 
 fn same_answer(text: &str, http_writer: bool) -> bool {
-    let options = Options { http_writer, ..Options::default() };
-    let kind = DocumentKind::EventCreate;
-    let fast = validate_text(kind, Mode::Strict, text, &options);
-    let full = validate_full_text(kind, Mode::Strict, text, &options);
-    let verdict = verdict_text(kind, Mode::Strict, text, &options);
-    assert_eq!(fast, full, "{text:.200}");
+    same_answer_as(
+        DocumentKind::EventCreate,
+        Mode::Strict,
+        text,
+        &Options { http_writer, ..Options::default() },
+    )
+}
+
+fn same_answer_as(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> bool {
+    let borrowed = validate_text(kind, mode, text, options);
+    let full = validate_full_text(kind, mode, text, options);
+    let verdict = verdict_text(kind, mode, text, options);
+    assert_eq!(borrowed, full, "{text:.200}");
     assert_eq!((verdict.valid, verdict.diagnostics), (full.valid, full.diagnostics.clone()), "{text:.200}");
     full.valid && full.diagnostics.is_empty()
 }
 
 #[test]
-fn fast_and_full_paths_agree_on_every_golden_event_create() {
+fn both_readings_agree_on_every_golden_case_read_borrowed() {
     let (mut compared, mut clean) = (0, 0);
     for (_, path) in golden::cases_of("validate") {
         let call: ValidateCall = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        if call.kind != "event_create" || call.mode == Some(Mode::Lenient) {
+        if !["event_create", "event_row", "principal", "artifact_ref"].contains(&call.kind.as_str()) {
             continue;
         }
-        let text = call.document_text.clone().unwrap_or_else(|| call.document.clone().unwrap().to_string());
-        compared += 1;
-        if same_answer(&text, call.http_writer == Some(true)) {
-            clean += 1;
+        let kind = DocumentKind::from_name(&call.kind).unwrap();
+        // A call without a document is the call reader's to refuse.
+        let Some(text) = call.document_text.clone().or_else(|| call.document.as_ref().map(|d| d.to_string()))
+        else {
+            continue;
+        };
+        for mode in [Mode::Strict, Mode::Lenient] {
+            for owner in [None, Some("1".to_owned())] {
+                let options =
+                    Options { http_writer: call.http_writer == Some(true), owner, ..Options::default() };
+                compared += 1;
+                if same_answer_as(kind, mode, &text, &options) {
+                    clean += 1;
+                }
+            }
         }
     }
-    assert!(compared >= 100 && clean >= 30, "compared {compared}, clean {clean}");
+    assert!(compared >= 400 && clean >= 100, "compared {compared}, clean {clean}");
 }
 
 #[test]
-fn fast_and_full_paths_agree_on_tricky_texts() {
+fn both_readings_agree_on_the_bench_shapes_of_every_kind() {
+    // The same few documents, read as each kind the borrowed reader serves.
+    let texts = [
+        r#"{"kind":"human","id":"1"}"#,
+        r#"{"kind":"agent","id":"a","on_behalf_of":"1","extra":[1,2,{"k":null}]}"#,
+        r#"{"kind":"pr","url":"https://github.com/o/r/pull/1","title":"t","created_at":1.5e3}"#,
+        r#"{"id":"e","sourceKind":"session","sourceRef":"s","eventType":"note","principal":{"kind":"human","id":"1"},"createdAt":1}"#,
+        r#"{"kind":"log_url","url":"https://user:hunter2hunter2@example.com/x"}"#,
+        r#"[]"#,
+        r#""text""#,
+        r#"{"kind":7}"#,
+    ];
+    for kind in ["event_create", "event_row", "principal", "artifact_ref"] {
+        let kind = DocumentKind::from_name(kind).unwrap();
+        for t in texts {
+            for mode in [Mode::Strict, Mode::Lenient] {
+                same_answer_as(kind, mode, t, &Options::default());
+            }
+        }
+    }
+}
+
+#[test]
+fn both_readings_agree_on_tricky_texts() {
     let head = r#"{"source_kind":"session","source_ref":"s","event_type":"note","principal":{"kind":"human","id":"1"}"#;
     let with = |rest: &str| format!("{head},{rest}}}");
     let texts = [
@@ -54,6 +97,15 @@ fn fast_and_full_paths_agree_on_tricky_texts() {
         with(&format!(r#""payload_json":{}{}"#, "[".repeat(63), "]".repeat(63))),
         with(&format!(r#""payload_json":{}{}"#, "[".repeat(64), "]".repeat(64))),
         with(r#""tags":["a","\u00e9"], "confidence": 1E2"#),
+        with(r#""payload_json":{"lone":"\ud800"}"#),
+        with(r#""payload_json":{"big":1e400,"small":1e-400,"int":123456789012345678901234567890}"#),
+        with(r#""payload_json":{"neg":-0,"neg2":-0.0,"exp":-1.5E-3}"#),
+        with("\"summary\":\"raw\u{1}control\""),
+        with(
+            r#""payload_json":{"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17,"k3":0}"#,
+        ),
+        with(r#""summary":"token=ghp_0123456789abcdefghijABCDEFGHIJ012345 \u0041""#),
+        format!("{} x", with("")),
         with(r#""principal":{"kind":"human","id":"2"}"#),
         format!("  {}  ", with(r#""summary":"" "#)),
         with(r#""event_type":"work_ad","payload_json":{"status":"done","status":"stale"}"#),
@@ -126,7 +178,7 @@ mod properties {
 
     proptest! {
         #[test]
-        fn fast_and_full_paths_agree_on_generated_creates(
+        fn both_readings_agree_on_generated_creates(
             fields in prop::collection::vec((0..KEYS.len(), field_value()), 0..8),
             event_type in prop::sample::select(vec!["note", "work_ad", "handoff", "handoff_receipt"]),
             http in any::<bool>(),

@@ -1,0 +1,610 @@
+//! The one way the typed rules read a document ([`Json`]), and a borrowed
+//! document that reads straight from text ([`Doc`]).
+//!
+//! The rules of `event_create`, `event_row`, `principal` and `artifact_ref`
+//! read through [`Json`], so they run on a `serde_json::Value` (a document
+//! given as an object) and on a [`Doc`]: a tree read from the document's
+//! text whose unescaped strings borrow that text, with no hashing and no
+//! copy. [`parse`] reads only what [`crate::json::parse`] would read to the
+//! same value without a remark: well-formed JSON with no duplicate key, no
+//! lone surrogate, only finite numbers and no deeper than
+//! [`MAX_DEPTH`](crate::json::MAX_DEPTH). Anything else answers `None`, and
+//! the reporting parser then says what is wrong with it.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Number, Value};
+
+use crate::json::MAX_DEPTH;
+
+/// A JSON value as the typed rules read it.
+pub trait Json: Sized {
+    /// Its objects.
+    type Object: JsonObject<Value = Self>;
+    /// The value as an object.
+    fn as_object(&self) -> Option<&Self::Object>;
+    /// The value as an array.
+    fn as_array(&self) -> Option<&[Self]>;
+    /// The value as a string.
+    fn as_str(&self) -> Option<&str>;
+    /// The value as a number (every JSON number is one).
+    fn as_f64(&self) -> Option<f64>;
+    /// The value as a boolean.
+    fn as_bool(&self) -> Option<bool>;
+    /// Whether the value is `null`.
+    fn is_null(&self) -> bool;
+    /// Whether the value is a number.
+    fn is_number(&self) -> bool {
+        self.as_f64().is_some()
+    }
+    /// The JSON type name used in messages (`a string`, `null`, ...).
+    fn type_name(&self) -> &'static str;
+    /// The member `key` of an object (`None` for anything else).
+    fn get(&self, key: &str) -> Option<&Self> {
+        self.as_object().and_then(|o| o.get(key))
+    }
+}
+
+/// A JSON object as the typed rules read it: members in document order.
+pub trait JsonObject {
+    /// Its members' values.
+    type Value: Json;
+    /// The member `key`.
+    fn get(&self, key: &str) -> Option<&Self::Value>;
+    /// Whether the object has a member `key`.
+    fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+    /// How many members.
+    fn len(&self) -> usize;
+    /// Whether there are no members.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The members, in document order.
+    fn entries(&self) -> impl Iterator<Item = (&str, &Self::Value)>;
+}
+
+/// Members a small object is searched through one by one: comparing a few
+/// keys costs less than hashing the one looked for.
+const SMALL: usize = 16;
+
+impl Json for Value {
+    type Object = Map<String, Value>;
+    fn as_object(&self) -> Option<&Map<String, Value>> {
+        Value::as_object(self)
+    }
+    fn as_array(&self) -> Option<&[Value]> {
+        Value::as_array(self).map(Vec::as_slice)
+    }
+    fn as_str(&self) -> Option<&str> {
+        Value::as_str(self)
+    }
+    fn as_f64(&self) -> Option<f64> {
+        Value::as_f64(self)
+    }
+    fn as_bool(&self) -> Option<bool> {
+        Value::as_bool(self)
+    }
+    fn is_null(&self) -> bool {
+        Value::is_null(self)
+    }
+    fn type_name(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "a boolean",
+            Value::Number(_) => "a number",
+            Value::String(_) => "a string",
+            Value::Array(_) => "an array",
+            Value::Object(_) => "an object",
+        }
+    }
+}
+
+impl JsonObject for Map<String, Value> {
+    type Value = Value;
+    fn get(&self, key: &str) -> Option<&Value> {
+        // `serde_json`'s ordered map hashes with SipHash.
+        if self.len() <= SMALL {
+            self.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
+        } else {
+            Map::get(self, key)
+        }
+    }
+    fn len(&self) -> usize {
+        Map::len(self)
+    }
+    fn entries(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.iter().map(|(k, v)| (k.as_str(), v))
+    }
+}
+
+/// A JSON value read from text, borrowing every string that has no escape.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Doc<'a> {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number: its value and its text.
+    Number(f64, &'a str),
+    /// A string, unescaped.
+    String(Cow<'a, str>),
+    /// An array.
+    Array(Vec<Doc<'a>>),
+    /// An object.
+    Object(DocObject<'a>),
+}
+
+/// An object of a [`Doc`]: its members in document order, each key once.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct DocObject<'a>(Vec<(Cow<'a, str>, Doc<'a>)>);
+
+impl<'a> Json for Doc<'a> {
+    type Object = DocObject<'a>;
+    fn as_object(&self) -> Option<&DocObject<'a>> {
+        match self {
+            Doc::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+    fn as_array(&self) -> Option<&[Doc<'a>]> {
+        match self {
+            Doc::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+    fn as_str(&self) -> Option<&str> {
+        match self {
+            Doc::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    fn as_f64(&self) -> Option<f64> {
+        match self {
+            Doc::Number(n, _) => Some(*n),
+            _ => None,
+        }
+    }
+    fn as_bool(&self) -> Option<bool> {
+        match self {
+            Doc::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+    fn is_null(&self) -> bool {
+        matches!(self, Doc::Null)
+    }
+    fn type_name(&self) -> &'static str {
+        match self {
+            Doc::Null => "null",
+            Doc::Bool(_) => "a boolean",
+            Doc::Number(..) => "a number",
+            Doc::String(_) => "a string",
+            Doc::Array(_) => "an array",
+            Doc::Object(_) => "an object",
+        }
+    }
+}
+
+impl<'a> JsonObject for DocObject<'a> {
+    type Value = Doc<'a>;
+    fn get(&self, key: &str) -> Option<&Doc<'a>> {
+        self.0.iter().find(|(k, _)| k.as_ref() == key).map(|(_, v)| v)
+    }
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+    fn entries(&self) -> impl Iterator<Item = (&str, &Doc<'a>)> {
+        self.0.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+}
+
+impl Doc<'_> {
+    /// The same document as a `serde_json::Value` (numbers read from their
+    /// text as `serde_json` reads them).
+    pub fn to_value(&self) -> Value {
+        match self {
+            Doc::Null => Value::Null,
+            Doc::Bool(b) => Value::Bool(*b),
+            Doc::Number(n, text) => match text.parse::<Number>() {
+                Ok(number) => Value::Number(number),
+                // Not reached: `parse` keeps only numbers serde_json reads.
+                Err(_) => Number::from_f64(*n).map_or(Value::Null, Value::Number),
+            },
+            Doc::String(s) => Value::String(s.as_ref().to_owned()),
+            Doc::Array(items) => Value::Array(items.iter().map(Doc::to_value).collect()),
+            Doc::Object(o) => {
+                let mut map = Map::with_capacity(o.0.len());
+                for (k, v) in &o.0 {
+                    map.insert(k.as_ref().to_owned(), v.to_value());
+                }
+                Value::Object(map)
+            }
+        }
+    }
+}
+
+/// Reads `text` as one JSON document, or `None` when the reporting parser
+/// has something to say about it (see the module's documentation).
+pub fn parse(text: &str) -> Option<Doc<'_>> {
+    let mut r = Reader { text, b: text.as_bytes(), at: 0 };
+    let doc = r.value(1)?;
+    r.skip_space();
+    (r.at == r.b.len()).then_some(doc)
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    b: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.at).copied()
+    }
+
+    fn skip_space(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.at += 1;
+        }
+    }
+
+    fn eat(&mut self, word: &[u8]) -> Option<()> {
+        let end = self.at + word.len();
+        (self.b.get(self.at..end)? == word).then(|| self.at = end)
+    }
+
+    /// A value whose containers, if it is one, stand at `depth`.
+    fn value(&mut self, depth: usize) -> Option<Doc<'a>> {
+        self.skip_space();
+        match self.peek()? {
+            b'{' => self.object(depth),
+            b'[' => self.array(depth),
+            b'"' => self.string().map(Doc::String),
+            b't' => self.eat(b"true").map(|()| Doc::Bool(true)),
+            b'f' => self.eat(b"false").map(|()| Doc::Bool(false)),
+            b'n' => self.eat(b"null").map(|()| Doc::Null),
+            _ => self.number(),
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> Option<Doc<'a>> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        self.at += 1;
+        let mut items = Vec::with_capacity(4);
+        self.skip_space();
+        if self.peek()? == b']' {
+            self.at += 1;
+            return Some(Doc::Array(items));
+        }
+        loop {
+            items.push(self.value(depth + 1)?);
+            self.skip_space();
+            match self.peek()? {
+                b',' => self.at += 1,
+                b']' => {
+                    self.at += 1;
+                    return Some(Doc::Array(items));
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Option<Doc<'a>> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        self.at += 1;
+        // Most objects of a document have a few members, an event a dozen.
+        let mut members: Vec<(Cow<'a, str>, Doc<'a>)> = Vec::with_capacity(if depth == 1 { 16 } else { 4 });
+        self.skip_space();
+        if self.peek()? == b'}' {
+            self.at += 1;
+            return Some(Doc::Object(DocObject(members)));
+        }
+        loop {
+            self.skip_space();
+            if self.peek()? != b'"' {
+                return None;
+            }
+            let key = self.string()?;
+            // A key named twice is the reporting parser's to describe.
+            if members.len() < SMALL && members.iter().any(|(k, _)| *k == key) {
+                return None;
+            }
+            self.skip_space();
+            self.eat(b":")?;
+            let value = self.value(depth + 1)?;
+            members.push((key, value));
+            self.skip_space();
+            match self.peek()? {
+                b',' => self.at += 1,
+                b'}' => {
+                    self.at += 1;
+                    break;
+                }
+                _ => return None,
+            }
+        }
+        if members.len() > SMALL {
+            let mut keys: Vec<&str> = members.iter().map(|(k, _)| k.as_ref()).collect();
+            keys.sort_unstable();
+            if keys.windows(2).any(|w| w.first() == w.get(1)) {
+                return None;
+            }
+        }
+        Some(Doc::Object(DocObject(members)))
+    }
+
+    /// Moves past the bytes that a string holds as they are (everything
+    /// but `"`, `\\` and control characters), eight at a time where it can.
+    fn skip_plain(&mut self) {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        // A high bit in each byte of `v` that is zero (and maybe some above
+        // one that is: only whether any is set is asked).
+        let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+        while let Some(word) = self.b.get(self.at..self.at + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+            let w = u64::from_le_bytes(word);
+            let special = zero(w ^ (ONES * u64::from(b'"')))
+                | zero(w ^ (ONES * u64::from(b'\\')))
+                | (w.wrapping_sub(ONES * 0x20) & !w & HIGH);
+            if special != 0 {
+                break;
+            }
+            self.at += 8;
+        }
+        while matches!(self.peek(), Some(c) if c != b'"' && c != b'\\' && c >= 0x20) {
+            self.at += 1;
+        }
+    }
+
+    /// A string at a `"`: borrowed when it has no escape.
+    fn string(&mut self) -> Option<Cow<'a, str>> {
+        self.at += 1;
+        let start = self.at;
+        loop {
+            self.skip_plain();
+            match self.peek()? {
+                b'"' => {
+                    let s = self.text.get(start..self.at)?;
+                    self.at += 1;
+                    return Some(Cow::Borrowed(s));
+                }
+                b'\\' => break,
+                c if c < 0x20 => return None,
+                _ => self.at += 1,
+            }
+        }
+        let mut out = String::from(self.text.get(start..self.at)?);
+        loop {
+            match self.peek()? {
+                b'"' => {
+                    self.at += 1;
+                    return Some(Cow::Owned(out));
+                }
+                b'\\' => {
+                    self.at += 1;
+                    let c = match self.peek()? {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'u' => {
+                            self.at += 1;
+                            let unit = self.hex4()?;
+                            let c = match unit {
+                                0xD800..=0xDBFF => {
+                                    self.eat(b"\\u")?;
+                                    let low = self.hex4()?;
+                                    if !(0xDC00..=0xDFFF).contains(&low) {
+                                        return None;
+                                    }
+                                    0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00)
+                                }
+                                0xDC00..=0xDFFF => return None,
+                                _ => u32::from(unit),
+                            };
+                            out.push(char::from_u32(c)?);
+                            continue;
+                        }
+                        _ => return None,
+                    };
+                    out.push(c);
+                    self.at += 1;
+                }
+                c if c < 0x20 => return None,
+                _ => {
+                    // Copy the run up to the next quote or backslash.
+                    let from = self.at;
+                    self.skip_plain();
+                    out.push_str(self.text.get(from..self.at)?);
+                }
+            }
+        }
+    }
+
+    fn hex4(&mut self) -> Option<u16> {
+        let hex = self.text.get(self.at..self.at + 4)?;
+        if !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        self.at += 4;
+        u16::from_str_radix(hex, 16).ok()
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, finite.
+    fn number(&mut self) -> Option<Doc<'a>> {
+        let start = self.at;
+        let digits = |r: &mut Self| {
+            let from = r.at;
+            while matches!(r.peek(), Some(b'0'..=b'9')) {
+                r.at += 1;
+            }
+            r.at > from
+        };
+        if self.peek() == Some(b'-') {
+            self.at += 1;
+        }
+        if self.peek() == Some(b'0') {
+            self.at += 1;
+        } else if !digits(self) {
+            return None;
+        }
+        if self.peek() == Some(b'.') {
+            self.at += 1;
+            if !digits(self) {
+                return None;
+            }
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.at += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.at += 1;
+            }
+            if !digits(self) {
+                return None;
+            }
+        }
+        let text = self.text.get(start..self.at)?;
+        let n: f64 = text.parse().ok()?;
+        n.is_finite().then_some(Doc::Number(n, text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whatever `parse` reads, the reporting parser reads to the same value
+    /// with nothing to say; whatever it refuses is left to that parser.
+    fn agrees(text: &str) {
+        let reported = crate::json::parse(text, MAX_DEPTH);
+        match parse(text) {
+            Some(doc) => {
+                let reported = reported.unwrap_or_else(|e| panic!("{text:?}: {e:?}"));
+                assert!(reported.duplicate_keys.is_empty(), "{text:?}");
+                assert_eq!(doc.to_value(), reported.value, "{text:?}");
+                let bytes = |v: &Value| serde_json::to_string(v).unwrap_or_default();
+                assert_eq!(bytes(&doc.to_value()), bytes(&reported.value), "{text:?}");
+            }
+            None => {
+                let clean = reported.is_ok_and(|p| p.duplicate_keys.is_empty());
+                let plain = serde_json::from_str::<Value>(text).is_ok();
+                // Refused: the reporting parser refuses it or remarks on it.
+                assert!(!clean || !plain, "{text:?} was refused");
+            }
+        }
+    }
+
+    #[test]
+    fn reads_what_the_reporting_parser_reads() {
+        let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        let texts = [
+            "null",
+            " true ",
+            "false",
+            "0",
+            "-0",
+            "-0.0",
+            "1e400",
+            "-1e400",
+            "1e-400",
+            "12345678901234567890",
+            "123456789012345678901234567890",
+            "9007199254740993",
+            "-9223372036854775809",
+            "1.5e+3",
+            "1E2",
+            "01",
+            "1.",
+            ".5",
+            "-",
+            "+1",
+            "\"\"",
+            "\"plain\"",
+            "\"esc \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u00e9 \\ud83d\\ude00\"",
+            "\"lone \\ud800\"",
+            "\"lone \\udc00 x\"",
+            "\"pair broken \\ud800\\u0041\"",
+            "\"bad \\x\"",
+            "\"raw \u{1} control\"",
+            "\"unterminated",
+            "[]",
+            "[1,2,[3,{}]]",
+            "[1,]",
+            "[,1]",
+            "{}",
+            "{\"a\":1,\"b\":[true,null]}",
+            "{\"a\":1,\"a\":2}",
+            "{\"a\" : 1 , \"b\" : 2 }",
+            "{\"a\":1,}",
+            "{a:1}",
+            "{\"a\":1} x",
+            "{\"a\":1}\n",
+            "\u{feff}{}",
+            "",
+            "   ",
+            &deep(MAX_DEPTH),
+            &deep(MAX_DEPTH + 1),
+        ];
+        for t in texts {
+            agrees(t);
+        }
+        // A large object, with and without a key named twice.
+        let keys: Vec<String> = (0..40).map(|i| format!("\"k{i}\":{i}")).collect();
+        agrees(&format!("{{{}}}", keys.join(",")));
+        agrees(&format!("{{{},\"k7\":0}}", keys.join(",")));
+    }
+
+    #[test]
+    fn unescaped_strings_borrow_the_text() {
+        let doc = parse("{\"a\":\"plain\",\"b\":\"e\\u0301\"}");
+        let Some(Doc::Object(o)) = doc else { panic!("not read") };
+        assert!(matches!(o.get("a"), Some(Doc::String(Cow::Borrowed("plain")))));
+        assert!(matches!(o.get("b"), Some(Doc::String(Cow::Owned(s))) if s == "e\u{301}"));
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #[test]
+        fn any_text_is_read_alike(text in "[\\[\\]{}\",:0-9.eE+\\-a-z\\\\ ]{0,40}") {
+            agrees(&text);
+        }
+
+        #[test]
+        fn any_value_is_read_alike(v in crate::doc::tests::values()) {
+            agrees(&serde_json::to_string(&v).unwrap_or_default());
+            agrees(&serde_json::to_string_pretty(&v).unwrap_or_default());
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn values() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(Value::from),
+            any::<String>().prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 32, 6, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                prop::collection::vec((any::<String>(), inner), 0..20)
+                    .prop_map(|kv| Value::Object(kv.into_iter().collect())),
+            ]
+        })
+    }
+}
