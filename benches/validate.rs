@@ -204,8 +204,9 @@ fn validate_verdict(b: Bencher) {
     });
 }
 
+/// The reference reading: every text into a `Value` first.
 #[divan::bench(sample_count = 20, sample_size = 1)]
-fn validate_full_rules_only(b: Bencher) {
+fn validate_value_reading(b: Bencher) {
     let corpus = &*CORPUS;
     let options = Options::default();
     b.counter(bytes()).bench(|| {
