@@ -391,14 +391,6 @@ impl<'a> Reader<'a> {
                 b'\\' => {
                     self.at += 1;
                     let c = match self.peek()? {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
                         b'u' => {
                             self.at += 1;
                             let unit = self.hex4()?;
@@ -417,7 +409,7 @@ impl<'a> Reader<'a> {
                             out.push(char::from_u32(c)?);
                             continue;
                         }
-                        _ => return None,
+                        c => crate::json::short_escape(c)?,
                     };
                     out.push(c);
                     self.at += 1;

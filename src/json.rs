@@ -107,6 +107,22 @@ fn has_lone_surrogate_escape(text: &str) -> bool {
     false
 }
 
+/// The character a JSON two-character escape (`\\` and `c`) stands for,
+/// for every escape but `\\u`.
+pub(crate) fn short_escape(c: u8) -> Option<char> {
+    Some(match c {
+        b'"' => '"',
+        b'\\' => '\\',
+        b'/' => '/',
+        b'b' => '\u{8}',
+        b'f' => '\u{c}',
+        b'n' => '\n',
+        b'r' => '\r',
+        b't' => '\t',
+        _ => return None,
+    })
+}
+
 /// The nesting depth of a value (a scalar is depth 0, `[]` is depth 1).
 pub fn depth(value: &Value) -> usize {
     match value {

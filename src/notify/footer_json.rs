@@ -232,21 +232,13 @@ impl JsJson<'_> {
                         return Some(out);
                     }
                     let c = match self.peek()? {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'b' => '\u{08}',
-                        b'f' => '\u{0C}',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
                         b'u' => {
                             self.at += 1;
                             let unit = self.hex4()?;
                             self.at -= 1;
                             self.surrogate_aware(unit)
                         }
-                        _ => return None,
+                        c => crate::json::short_escape(c)?,
                     };
                     self.at += 1;
                     if let Some(out) = out.as_mut() {
