@@ -27,9 +27,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Number, Value};
 
-use crate::doc::{Json, JsonObject};
-
 use crate::diagnostic::{Diagnostic, quote};
+use crate::doc::{Json, JsonObject};
 use crate::fields::{Presence, Report};
 use crate::limits::{self, MAX_ARTIFACT_REFS, MAX_ID, MAX_KIND, MAX_STRING, MAX_TAG, MAX_TAGS, MAX_TITLE};
 use crate::pointer::Pointer;
@@ -597,7 +596,7 @@ pub fn normalize_owned(v: Value, shape: Shape) -> Value {
     let names = field_names(shape);
     let (type_key, payload_key) =
         if shape == Shape::Create { ("event_type", "payload_json") } else { ("eventType", "payloadJson") };
-    let handoff = crate::fields::get(&obj, type_key).and_then(Value::as_str) == Some("handoff");
+    let handoff = JsonObject::get(&obj, type_key).and_then(Value::as_str) == Some("handoff");
     let mut out = Map::with_capacity(obj.len());
     for (k, val) in obj {
         if !names.contains(&k.as_str()) {

@@ -4,10 +4,10 @@
 //! missing field, a wrong type, an over-long string or an unknown field gets
 //! the same code and the same message shape everywhere.
 
-use crate::doc::{Json, JsonObject};
 use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::{Diagnostic, Severity, quote};
+use crate::doc::{Json, JsonObject};
 use crate::limits::{self, str_len};
 use crate::pointer::Pointer;
 use crate::vocab::{self, Openness, Vocabulary};
@@ -49,13 +49,6 @@ pub enum Presence {
     Optional,
     /// Absent or `null` is fine (upstream accepts `null`, e.g. artifact `ref`).
     Nullable,
-}
-
-/// `obj.get(key)`. A document's objects are small, and comparing their keys
-/// is cheaper than hashing the one looked for (`serde_json`'s ordered map
-/// hashes with SipHash); a large object is looked up by hash.
-pub fn get<'v, O: JsonObject>(obj: &'v O, key: &str) -> Option<&'v O::Value> {
-    obj.get(key)
 }
 
 /// The JSON type name used in messages.

@@ -26,9 +26,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::doc::{Json, JsonObject};
-
 use crate::diagnostic::{Diagnostic, quote};
+use crate::doc::{Json, JsonObject};
 use crate::fields::{Presence, Report};
 use crate::limits::MAX_ID;
 use crate::pointer::Pointer;

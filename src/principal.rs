@@ -8,9 +8,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::doc::{Json, JsonObject};
-
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::doc::{Json, JsonObject};
 use crate::fields::{Presence, Report};
 use crate::limits::MAX_ID;
 use crate::pointer::Pointer;

@@ -18,9 +18,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Number, Value};
 
-use crate::doc::{Json, JsonObject};
-
 use crate::diagnostic::{Diagnostic, quote};
+use crate::doc::{Json, JsonObject};
 use crate::fields::{Presence, Report, WRONG_TYPE, type_name};
 use crate::pointer::Pointer;
 use crate::vocab::RECEIPT_STATUS;

@@ -44,9 +44,9 @@
 //! `…EXAMPLE` keys. Signed-URL parameter names and PEM bodies are refused
 //! regardless.
 
-use crate::doc::{Json, JsonObject};
 use serde::Serialize;
 
+use crate::doc::{Json, JsonObject};
 use crate::pointer::Pointer;
 use crate::url::percent_decode_deep;
 

@@ -15,9 +15,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Number, Value};
 
-use crate::doc::Json;
-
 use crate::diagnostic::{Diagnostic, quote};
+use crate::doc::Json;
 use crate::fields::{Presence, Report};
 use crate::pointer::Pointer;
 use crate::vocab::WORK_AD_STATUS;
