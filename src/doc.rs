@@ -8,7 +8,7 @@
 //! copy. [`parse`] reads only what [`crate::json::parse`] would read to the
 //! same value without a remark: well-formed JSON with no duplicate key, no
 //! lone surrogate, only finite numbers and no deeper than
-//! [`MAX_DEPTH`](crate::json::MAX_DEPTH). Anything else answers `None`, and
+//! [`MAX_DEPTH`]. Anything else answers `None`, and
 //! the reporting parser then says what is wrong with it.
 
 use std::borrow::Cow;
