@@ -425,36 +425,73 @@ const PLACEHOLDER_WORDS: &[&str] = &[
     "hidden",
 ];
 
-const PLACEHOLDER_PARTS: &[&str] = &[
-    "xxxx",
-    "your_",
-    "your-",
-    "yourtoken",
-    "yourkey",
-    "yourpass",
-    "yoursecret",
-    "placeholder",
-    "example",
-    "redacted",
-    "replace_me",
-    "replace-me",
-    "insert_",
-    "insert-",
-    "dummy",
-    "abcdefgh",
-    "<",
-    ">",
-    "${",
-    "{{",
-    "...",
+const PLACEHOLDER_PARTS: &[&[u8]] = &[
+    b"xxxx",
+    b"your_",
+    b"your-",
+    b"yourtoken",
+    b"yourkey",
+    b"yourpass",
+    b"yoursecret",
+    b"placeholder",
+    b"example",
+    b"redacted",
+    b"replace_me",
+    b"replace-me",
+    b"insert_",
+    b"insert-",
+    b"dummy",
+    b"abcdefgh",
+    b"<",
+    b">",
+    b"${",
+    b"{{",
+    b"...",
 ];
+
+/// For each byte, the [`PLACEHOLDER_PARTS`] that begin with it (bit `i` for
+/// part `i`; the parts are lower case): the parts are looked for in one
+/// pass, comparing only where one can begin.
+const PLACEHOLDER_PART_STARTS: [u32; 256] = part_starts(PLACEHOLDER_PARTS);
+
+#[expect(
+    clippy::indexing_slicing,
+    reason = "evaluated at compile time, where an index out of bounds fails the build"
+)]
+const fn part_starts(parts: &[&[u8]]) -> [u32; 256] {
+    assert!(parts.len() <= 32);
+    let mut starts = [0u32; 256];
+    let mut i = 0;
+    while i < parts.len() {
+        assert!(!parts[i].is_empty());
+        starts[parts[i][0] as usize] |= 1 << i;
+        i += 1;
+    }
+    starts
+}
+
+/// Some [`PLACEHOLDER_PARTS`] stands in `t`, ASCII case ignored.
+fn has_placeholder_part(t: &[u8]) -> bool {
+    (0..t.len()).any(|at| {
+        let first = t.get(at).map_or(0, u8::to_ascii_lowercase);
+        let mut parts = PLACEHOLDER_PART_STARTS.get(usize::from(first)).copied().unwrap_or(0);
+        while parts != 0 {
+            let i = parts.trailing_zeros() as usize;
+            if PLACEHOLDER_PARTS.get(i).is_some_and(|p| has_ci(t, at, p)) {
+                return true;
+            }
+            parts &= parts - 1;
+        }
+        false
+    })
+}
 
 /// An obvious placeholder: a template variable, a redaction, an example word.
 fn is_placeholder(value: &[u8]) -> bool {
     let v = String::from_utf8_lossy(value);
     let t = v.trim_matches(|c: char| c == '"' || c == '\'' || c.is_whitespace());
-    let lower = t.to_ascii_lowercase();
-    if t.is_empty() || is_filler(t.as_bytes()) || PLACEHOLDER_WORDS.contains(&lower.as_str()) {
+    if t.is_empty() || is_filler(t.as_bytes()) || PLACEHOLDER_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w))
+    {
         return true;
     }
     let var_name = |s: &str| {
@@ -473,7 +510,7 @@ fn is_placeholder(value: &[u8]) -> bool {
     {
         return true;
     }
-    PLACEHOLDER_PARTS.iter().any(|p| lower.contains(p))
+    has_placeholder_part(t.as_bytes())
 }
 
 // ---------------------------------------------------------------- URL userinfo

@@ -203,7 +203,7 @@ fn value_ok(v: &[u8], word: Word) -> bool {
         Word::Password => (8, 2.5),
         Word::Provider => (12, 2.5),
     };
-    if v.len() < min || v.len() > 150 || is_filler(v) || is_placeholder(v) {
+    if v.len() < min || v.len() > 150 || is_filler(v) {
         return false;
     }
     // A word (`[A-Za-z_.-]+`) is a name, not a secret; a password needs a digit.
@@ -219,7 +219,8 @@ fn value_ok(v: &[u8], word: Word) -> bool {
     {
         return false;
     }
-    entropy(v) >= bits
+    // The costlier tests last: most values are refused by the cheap ones.
+    !is_placeholder(v) && entropy(v) >= bits
 }
 
 fn is_uuid(v: &[u8]) -> bool {

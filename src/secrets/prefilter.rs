@@ -9,23 +9,28 @@
 //! anchor holds, which leads back to the start. The byte loop is one table
 //! lookup per byte, and a transition into a state that ends some anchor
 //! carries a flag, so the loop is left only where an anchor really stands:
-//! there is no candidate to compare afterwards.
+//! there is no candidate to compare afterwards. Each lookup waits for the
+//! one before it, so a longer text is read as two halves in one loop: two
+//! independent chains of lookups, which the processor runs side by side.
 
 use std::sync::OnceLock;
 
 use super::rules::{ANCHORS, Anchor};
 
 /// Set in a transition whose target state ends at least one anchor.
-const ENDS: u16 = 1 << 15;
+const ENDS: u32 = 1 << 31;
 
 struct Automaton {
     /// The symbol of every byte: 0 for a byte no anchor holds.
     symbol: [u8; 256],
     /// log2 of the row width: a state's row has `1 << shift` entries.
     shift: u32,
-    /// `next[state << shift | symbol]`: the next state, with [`ENDS`] set
-    /// when it ends an anchor.
-    next: Vec<u16>,
+    /// `next[(state << shift) | symbol]`: the next state's row, that is
+    /// `next_state << shift` (one shift less a byte), with [`ENDS`] set when
+    /// it ends an anchor.
+    next: Vec<u32>,
+    /// The longest anchor's length.
+    longest: usize,
     /// The anchors ending at a state (its own and those of its suffixes):
     /// `ends[ends_start[s]..ends_start[s + 1]]`, indices into [`ANCHORS`].
     ends_start: Vec<u32>,
@@ -127,8 +132,8 @@ fn build(anchors: &[Anchor]) -> Automaton {
 
     let flag = |t: u32| {
         let marked = ends.get(t as usize).is_some_and(|l| !l.is_empty());
-        // The state count is held under ENDS by a test.
-        (t as u16 & !ENDS) | if marked { ENDS } else { 0 }
+        // A test holds every row's start under ENDS.
+        (t << shift) | if marked { ENDS } else { 0 }
     };
     let next = delta.iter().map(|&t| flag(t)).collect();
     let mut ends_start = Vec::with_capacity(states + 1);
@@ -138,7 +143,8 @@ fn build(anchors: &[Anchor]) -> Automaton {
         flat.extend_from_slice(list);
     }
     ends_start.push(flat.len() as u32);
-    Automaton { symbol, shift, next, ends_start, ends: flat }
+    let longest = anchors.iter().map(|a| a.text.len()).max().unwrap_or(0);
+    Automaton { symbol, shift, next, longest, ends_start, ends: flat }
 }
 
 /// Calls `hit(anchor, at)` for every anchor at every place of `b`, in
@@ -148,15 +154,39 @@ pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize))
     // Where anchors end, as (start, anchor): the automaton finds them by
     // their last byte, the rules want them by their first.
     let mut found: Vec<(usize, u16)> = Vec::new();
-    // Locals, so that the loop keeps them in registers.
-    let (symbol, next, shift) = (&m.symbol, m.next.as_slice(), m.shift);
-    let mut s = 0usize;
-    for (end, &c) in b.iter().enumerate() {
-        let a = usize::from(symbol.get(usize::from(c)).copied().unwrap_or(0));
-        let e = next.get(s << shift | a).copied().unwrap_or(0);
-        s = usize::from(e & !ENDS);
-        if e & ENDS != 0 {
-            ended(m, s, end, &mut found);
+    // The first half is read from the start; the second from as many bytes
+    // before the middle as the longest anchor has, less one, so that every
+    // anchor ending in it starts within its reach, and it reports only
+    // those (the first half found the others).
+    let half = b.len() / 2;
+    let second = half.saturating_sub(m.longest.saturating_sub(1));
+    if half < 2 * m.longest {
+        scan(m, b, &mut found);
+    } else {
+        let (x, y) = (b.get(..half).unwrap_or(&[]), b.get(second..).unwrap_or(&[]));
+        let (mut s, mut t) = (0usize, 0usize);
+        for (i, (&c, &d)) in x.iter().zip(y).enumerate() {
+            let e = m.step(s, c);
+            let f = m.step(t, d);
+            s = (e & !ENDS) as usize;
+            t = (f & !ENDS) as usize;
+            if (e | f) & ENDS != 0 {
+                if e & ENDS != 0 {
+                    ended(m, s, i, 0, &mut found);
+                }
+                if f & ENDS != 0 {
+                    ended(m, t, second + i, half, &mut found);
+                }
+            }
+        }
+        // The second half is the longer: its last bytes, alone.
+        let mut s = t;
+        for (i, &c) in b.iter().enumerate().skip(second + half) {
+            let e = m.step(s, c);
+            s = (e & !ENDS) as usize;
+            if e & ENDS != 0 {
+                ended(m, s, i, half, &mut found);
+            }
         }
     }
     found.sort_unstable();
@@ -167,10 +197,36 @@ pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize))
     }
 }
 
-/// The anchors that end at `end` in state `s`, by their start. Kept out
-/// of the byte loop, which stays a few instructions long.
+/// Reads `b` in one chain of lookups.
+fn scan(m: &Automaton, b: &[u8], found: &mut Vec<(usize, u16)>) {
+    let mut s = 0usize;
+    for (end, &c) in b.iter().enumerate() {
+        let e = m.step(s, c);
+        s = (e & !ENDS) as usize;
+        if e & ENDS != 0 {
+            ended(m, s, end, 0, found);
+        }
+    }
+}
+
+impl Automaton {
+    /// The transition from the state whose row starts at `row` on `c`.
+    #[inline(always)]
+    fn step(&self, row: usize, c: u8) -> u32 {
+        let a = self.symbol.get(usize::from(c)).copied().unwrap_or(0);
+        self.next.get(row | usize::from(a)).copied().unwrap_or(0)
+    }
+}
+
+/// The anchors that end at `end` in the state whose row starts at `row`,
+/// by their start, if `end` is at or after `report_from`. Kept out of the
+/// byte loop, which stays a few instructions long.
 #[inline(never)]
-fn ended(m: &Automaton, s: usize, end: usize, found: &mut Vec<(usize, u16)>) {
+fn ended(m: &Automaton, row: usize, end: usize, report_from: usize, found: &mut Vec<(usize, u16)>) {
+    if end < report_from {
+        return;
+    }
+    let s = row >> m.shift;
     let from = m.ends_start.get(s).copied().unwrap_or(0) as usize;
     let to = m.ends_start.get(s + 1).copied().unwrap_or(0) as usize;
     for &i in m.ends.get(from..to).unwrap_or(&[]) {
@@ -201,7 +257,7 @@ mod tests {
     fn the_automaton_fits_its_state_numbers() {
         let m = automaton();
         let states = m.ends_start.len() - 1;
-        assert!(states < usize::from(ENDS), "{states} states");
+        assert!((states << m.shift) < ENDS as usize, "{states} states of {} symbols", 1 << m.shift);
         assert_eq!(m.next.len(), states << m.shift);
         // ANCHORS' indices fit the u16 the automaton keeps them in.
         assert!(ANCHORS.len() < usize::from(u16::MAX));
@@ -265,9 +321,10 @@ mod tests {
         ];
         let pieces: Vec<&[u8]> = ANCHORS.iter().map(|a| a.text).collect();
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..300 {
+        for n in 0..300 {
             let mut t = Vec::new();
-            for _ in 0..6 {
+            // Short texts (one chain) and long ones (two halves).
+            for _ in 0..if n % 2 == 0 { 6 } else { 6 + n % 60 } {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
