@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::pointer::Pointer;
+use crate::pointer::Locate;
 use crate::sanitize::is_neutralized;
 
 /// How much a finding matters.
@@ -50,30 +50,31 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// A diagnostic with the given code, severity, pointer and message.
-    pub fn new(code: Code, severity: Severity, at: &Pointer, message: impl Into<String>) -> Self {
+    /// A diagnostic with the given code, severity, place (a [`Pointer`](crate::pointer::Pointer)
+    /// or a place [`Below`](crate::pointer::Below) one) and message.
+    pub fn new(code: Code, severity: Severity, at: &dyn Locate, message: impl Into<String>) -> Self {
         Diagnostic {
             code: code.as_str().to_owned(),
             severity,
             message: message.into(),
-            instance_path: at.as_str().to_owned(),
+            instance_path: at.pointer().into(),
             schema_path: None,
             help: None,
         }
     }
 
     /// An `error` diagnostic.
-    pub fn error(code: Code, at: &Pointer, message: impl Into<String>) -> Self {
+    pub fn error(code: Code, at: &dyn Locate, message: impl Into<String>) -> Self {
         Self::new(code, Severity::Error, at, message)
     }
 
     /// A `warning` diagnostic.
-    pub fn warning(code: Code, at: &Pointer, message: impl Into<String>) -> Self {
+    pub fn warning(code: Code, at: &dyn Locate, message: impl Into<String>) -> Self {
         Self::new(code, Severity::Warning, at, message)
     }
 
     /// An `info` diagnostic.
-    pub fn info(code: Code, at: &Pointer, message: impl Into<String>) -> Self {
+    pub fn info(code: Code, at: &dyn Locate, message: impl Into<String>) -> Self {
         Self::new(code, Severity::Info, at, message)
     }
 
@@ -259,6 +260,7 @@ macro_rules! define_codes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pointer::Pointer;
 
     #[test]
     fn sort_orders_by_pointer_then_code_and_drops_repeats() {

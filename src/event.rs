@@ -31,7 +31,7 @@ use crate::diagnostic::{Diagnostic, quote};
 use crate::doc::{Json, JsonObject};
 use crate::fields::{Presence, Report};
 use crate::limits::{self, MAX_ARTIFACT_REFS, MAX_ID, MAX_KIND, MAX_STRING, MAX_TAG, MAX_TAGS, MAX_TITLE};
-use crate::pointer::Pointer;
+use crate::pointer::{Below, Locate, Pointer};
 use crate::principal::{self, Principal};
 use crate::{handoff, receipt, work_ad};
 
@@ -391,7 +391,7 @@ pub fn check<J: Json>(v: &J, shape: Shape, http_writer: bool, at: &Pointer, repo
         report.push(
             Diagnostic::error(
                 RESERVED_PROVENANCE,
-                &at.key("provenance"),
+                &Below::Key(at, "provenance"),
                 format!("the provenance `{NOTIFY_PROVENANCE}` is reserved for the hub's notify elevation"),
             )
             .with_help("HTTP writers choose another provenance; upstream answers 400 `Reserved provenance`"),
@@ -407,7 +407,7 @@ pub fn check<J: Json>(v: &J, shape: Shape, http_writer: bool, at: &Pointer, repo
         _ => None,
     };
     if let Some(t) = typed {
-        let here = at.key(payload_key);
+        let here = Below::Key(at, payload_key);
         match payload {
             None => report.error(
                 PAYLOAD_MISSING,
@@ -424,25 +424,25 @@ pub fn check<J: Json>(v: &J, shape: Shape, http_writer: bool, at: &Pointer, repo
             Typed::WorkAd => {
                 let expires = key("expires_at", "expiresAt");
                 if provenance == Some(NOTIFY_PROVENANCE) && !present(expires) {
-                    work_ad::expires_at_required(&at.key(expires), report);
+                    work_ad::expires_at_required(&Below::Key(at, expires), report);
                 }
             }
             Typed::Handoff => {
                 let sink = key("sink_ref", "sinkRef");
                 if !present(sink) {
-                    handoff::sink_required(&at.key(sink), report);
+                    handoff::sink_required(&Below::Key(at, sink), report);
                 }
             }
             Typed::Receipt => {
                 let related = key("related_event_id", "relatedEventId");
                 if !present(related) {
-                    receipt::related_event_required(&at.key(related), report);
+                    receipt::related_event_required(&Below::Key(at, related), report);
                 }
             }
         }
     }
     if shape == Shape::Create && http_writer {
-        handoff::check_http_write(event_type, payload, &at.key(payload_key), report);
+        handoff::check_http_write(event_type, payload, &Below::Key(at, payload_key), report);
     }
     unknown_fields(obj, shape, at, report);
 }
@@ -459,10 +459,10 @@ fn check_field<O: JsonObject>(
     key: &str,
     spec: Spec,
     presence: Presence,
-    at: &Pointer,
+    at: &dyn Locate,
     report: &mut Report,
 ) {
-    let here = || at.key(key);
+    let here = Below::Key(at, key);
     match spec {
         Spec::Str(min, max) => {
             report.string(obj, key, at, presence, min, max);
@@ -472,35 +472,33 @@ fn check_field<O: JsonObject>(
         }
         Spec::Json => {
             if let Some(v) = report.field(obj, key, at, presence) {
-                check_json_size(v, &here(), key, report);
+                check_json_size(v, &here, key, report);
             }
         }
         Spec::Refs => {
             if let Some(items) = report.array(obj, key, at, presence, MAX_ARTIFACT_REFS) {
-                let here = here();
                 for (i, item) in items.iter().enumerate() {
-                    check_artifact_ref(item, &here.index(i), report);
+                    check_artifact_ref(item, &Below::Index(&here, i), report);
                 }
             }
         }
         Spec::Tags => {
             if let Some(items) = report.array(obj, key, at, presence, MAX_TAGS) {
-                let here = here();
                 for (i, item) in items.iter().enumerate() {
-                    report.string_value(item, &here.index(i), "tags item", 0, MAX_TAG);
+                    report.string_value(item, &Below::Index(&here, i), "tags item", 0, MAX_TAG);
                 }
             }
         }
         Spec::Principal => {
             if let Some(v) = report.field(obj, key, at, presence) {
-                principal::check(v, &here(), report);
+                principal::check(v, &here, report);
             }
         }
     }
 }
 
 /// Refuses a JSON value over 32,768 UTF-8 bytes of compact `JSON.stringify`.
-pub fn check_json_size<J: Json>(v: &J, at: &Pointer, what: &str, report: &mut Report) {
+pub fn check_json_size<J: Json>(v: &J, at: &dyn Locate, what: &str, report: &mut Report) {
     let len = limits::js_json_len(v);
     if len > limits::MAX_PAYLOAD_JSON_BYTES {
         report.push(
@@ -523,7 +521,7 @@ fn unknown_fields<O: JsonObject>(obj: &O, shape: Shape, at: &Pointer, report: &m
         if names.contains(&k) {
             continue;
         }
-        let here = at.key(k);
+        let here = Below::Key(at, k);
         if shape == Shape::Create && ROW_ONLY.iter().any(|f| f.0 == k) {
             let message =
                 format!("{} is assigned by the hub; upstream strips it from a create body", quote(k));
@@ -570,10 +568,10 @@ fn unknown_fields<O: JsonObject>(obj: &O, shape: Shape, at: &Pointer, report: &m
 /// refused); `ref` ≤ 8192 or `null`; `title` ≤ 512; `source` ≤ 128;
 /// `created_at` a number; any other key kept verbatim. Per-kind rules
 /// (locality, secrets) live with the artifact module.
-pub fn check_artifact_ref<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
+pub fn check_artifact_ref<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) {
     let Some(obj) = report.object(v, at, "an artifact ref") else { return };
     if let Some(kind) = report.string(obj, "kind", at, Presence::Required, 1, MAX_KIND) {
-        report.vocab(kind, &crate::vocab::ARTIFACT_KIND, &at.key("kind"));
+        report.vocab(kind, &crate::vocab::ARTIFACT_KIND, &Below::Key(at, "kind"));
     }
     report.string(obj, "url", at, Presence::Optional, 0, MAX_STRING);
     report.string(obj, "ref", at, Presence::Nullable, 0, MAX_STRING);

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::diagnostic::{Diagnostic, Severity, quote};
 use crate::doc::{Json, JsonObject};
 use crate::limits::{self, str_len};
-use crate::pointer::Pointer;
+use crate::pointer::{Below, Locate};
 use crate::vocab::{self, Openness, Vocabulary};
 
 crate::define_codes! {
@@ -73,19 +73,19 @@ impl Report {
     }
 
     /// Adds an error.
-    pub fn error(&mut self, code: crate::diagnostic::Code, at: &Pointer, message: impl Into<String>) {
-        self.push(Diagnostic::error(code, at, message));
+    pub fn error(&mut self, code: crate::diagnostic::Code, at: &dyn Locate, message: impl Into<String>) {
+        self.push(Diagnostic::error(code, &at.pointer(), message));
     }
 
     /// An error for writers, a warning for readers.
     pub fn refuse_or_warn(
         &mut self,
         code: crate::diagnostic::Code,
-        at: &Pointer,
+        at: &dyn Locate,
         message: impl Into<String>,
     ) {
         let sev = if self.strict() { Severity::Error } else { Severity::Warning };
-        self.push(Diagnostic::new(code, sev, at, message));
+        self.push(Diagnostic::new(code, sev, &at.pointer(), message));
     }
 
     /// Whether any error was reported.
@@ -94,7 +94,7 @@ impl Report {
     }
 
     /// The value as an object, or a `field/wrong-type` error.
-    pub fn object<'v, J: Json>(&mut self, v: &'v J, at: &Pointer, what: &str) -> Option<&'v J::Object> {
+    pub fn object<'v, J: Json>(&mut self, v: &'v J, at: &dyn Locate, what: &str) -> Option<&'v J::Object> {
         let m = v.as_object();
         if m.is_none() {
             self.error(WRONG_TYPE, at, format!("{what} must be an object, found {}", type_name(v)));
@@ -107,13 +107,13 @@ impl Report {
         &mut self,
         obj: &'v O,
         key: &str,
-        at: &Pointer,
+        at: &dyn Locate,
         presence: Presence,
     ) -> Option<&'v O::Value> {
         match obj.get(key) {
             None => {
                 if presence == Presence::Required {
-                    self.error(MISSING, &at.key(key), format!("`{key}` is required"));
+                    self.error(MISSING, &Below::Key(at, key), format!("`{key}` is required"));
                 }
                 None
             }
@@ -127,28 +127,20 @@ impl Report {
         &mut self,
         obj: &'v O,
         key: &str,
-        at: &Pointer,
+        at: &dyn Locate,
         presence: Presence,
         min: usize,
         max: usize,
     ) -> Option<&'v str> {
         let v = self.field(obj, key, at, presence)?;
-        // A string within its range needs no pointer: build one only to
-        // report.
-        if let Some(s) = v.as_str()
-            && (min..=max).contains(&str_len(s))
-        {
-            return Some(s);
-        }
-        let here = at.key(key);
-        self.string_value(v, &here, key, min, max)
+        self.string_value(v, &Below::Key(at, key), key, min, max)
     }
 
     /// A string value with a code-point length range.
     pub fn string_value<'v, J: Json>(
         &mut self,
         v: &'v J,
-        at: &Pointer,
+        at: &dyn Locate,
         what: &str,
         min: usize,
         max: usize,
@@ -180,7 +172,7 @@ impl Report {
         &mut self,
         obj: &O,
         key: &str,
-        at: &Pointer,
+        at: &dyn Locate,
         presence: Presence,
     ) -> Option<f64> {
         let v = self.field(obj, key, at, presence)?;
@@ -189,7 +181,7 @@ impl Report {
             None => {
                 self.error(
                     WRONG_TYPE,
-                    &at.key(key),
+                    &Below::Key(at, key),
                     format!("`{key}` must be a number, found {}", type_name(v)),
                 );
                 None
@@ -202,7 +194,7 @@ impl Report {
         &mut self,
         obj: &O,
         key: &str,
-        at: &Pointer,
+        at: &dyn Locate,
         presence: Presence,
     ) -> Option<bool> {
         let v = self.field(obj, key, at, presence)?;
@@ -210,7 +202,7 @@ impl Report {
         if b.is_none() {
             self.error(
                 WRONG_TYPE,
-                &at.key(key),
+                &Below::Key(at, key),
                 format!("`{key}` must be a boolean, found {}", type_name(v)),
             );
         }
@@ -222,19 +214,23 @@ impl Report {
         &mut self,
         obj: &'v O,
         key: &str,
-        at: &Pointer,
+        at: &dyn Locate,
         presence: Presence,
         max_items: usize,
     ) -> Option<&'v [O::Value]> {
         let v = self.field(obj, key, at, presence)?;
         let Some(items) = v.as_array() else {
-            self.error(WRONG_TYPE, &at.key(key), format!("`{key}` must be an array, found {}", type_name(v)));
+            self.error(
+                WRONG_TYPE,
+                &Below::Key(at, key),
+                format!("`{key}` must be an array, found {}", type_name(v)),
+            );
             return None;
         };
         if items.len() > max_items {
             self.error(
                 limits::TOO_MANY_ITEMS,
-                &at.key(key),
+                &Below::Key(at, key),
                 format!("`{key}` has {} items, over the cap of {max_items}", items.len()),
             );
         }
@@ -242,7 +238,7 @@ impl Report {
     }
 
     /// A string that must say something: non-empty after trimming.
-    pub fn not_blank(&mut self, s: &str, at: &Pointer, what: &str) -> bool {
+    pub fn not_blank(&mut self, s: &str, at: &dyn Locate, what: &str) -> bool {
         if crate::jstext::is_js_blank(s) {
             self.error(BLANK, at, format!("`{what}` must not be blank"));
             false
@@ -254,7 +250,7 @@ impl Report {
     /// Checks `value` against a vocabulary: an unknown value in a closed
     /// vocabulary is an error for writers and `info` for readers. Returns
     /// whether the value is known.
-    pub fn vocab(&mut self, value: &str, vocabulary: &Vocabulary, at: &Pointer) -> bool {
+    pub fn vocab(&mut self, value: &str, vocabulary: &Vocabulary, at: &dyn Locate) -> bool {
         if vocabulary.contains(value) {
             return true;
         }
@@ -262,9 +258,9 @@ impl Report {
             let message = format!("{} is not a v1 {}", quote(value), vocabulary.name);
             let expected = format!("expected one of: {}", vocabulary.values.join(", "));
             let d = if self.strict() {
-                Diagnostic::error(vocab::UNKNOWN_VALUE, at, message).with_help(expected)
+                Diagnostic::error(vocab::UNKNOWN_VALUE, &at.pointer(), message).with_help(expected)
             } else {
-                Diagnostic::info(vocab::UNKNOWN_VALUE, at, format!("{message}; kept as it is"))
+                Diagnostic::info(vocab::UNKNOWN_VALUE, &at.pointer(), format!("{message}; kept as it is"))
             };
             self.push(d);
         }
@@ -273,12 +269,12 @@ impl Report {
 
     /// Reports fields outside `known`: a warning for writers (upstream strips
     /// them), `info` for readers (kept verbatim).
-    pub fn unknown_fields<O: JsonObject>(&mut self, obj: &O, known: &[&str], at: &Pointer, what: &str) {
+    pub fn unknown_fields<O: JsonObject>(&mut self, obj: &O, known: &[&str], at: &dyn Locate, what: &str) {
         for (key, _) in obj.entries() {
             if known.contains(&key) {
                 continue;
             }
-            let here = at.key(key);
+            let here = at.pointer().key(key);
             let d = if self.strict() {
                 Diagnostic::warning(
                     UNKNOWN,

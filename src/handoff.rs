@@ -30,7 +30,7 @@ use crate::diagnostic::{Diagnostic, quote};
 use crate::doc::{Json, JsonObject};
 use crate::fields::{Presence, Report};
 use crate::limits::MAX_ID;
-use crate::pointer::Pointer;
+use crate::pointer::{Below, Locate};
 use crate::principal::{self, Principal, PrincipalKind};
 use crate::vocab::{CONFIRMATION_SOURCE, DELIVERY_STATE};
 
@@ -82,45 +82,47 @@ fn default_true() -> bool {
 }
 
 /// Checks a `handoff` payload at `at`.
-pub fn check_payload<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
+pub fn check_payload<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) {
     let Some(obj) = report.object(v, at, "a handoff payload") else { return };
     for key in ["intent", "instructions"] {
         if let Some(s) = report.string(obj, key, at, Presence::Required, 0, usize::MAX) {
-            report.not_blank(s, &at.key(key), key);
+            report.not_blank(s, &Below::Key(at, key), key);
         }
     }
     if let Some(items) = report.array(obj, "constraints", at, Presence::Required, usize::MAX) {
-        let here = at.key("constraints");
+        let here = Below::Key(at, "constraints");
         for (i, item) in items.iter().enumerate() {
-            if let Some(s) = report.string_value(item, &here.index(i), "constraints item", 0, usize::MAX) {
-                report.not_blank(s, &here.index(i), "constraints item");
+            if let Some(s) =
+                report.string_value(item, &Below::Index(&here, i), "constraints item", 0, usize::MAX)
+            {
+                report.not_blank(s, &Below::Index(&here, i), "constraints item");
             }
         }
     }
     report.boolean(obj, "notify_source", at, Presence::Optional);
     if let Some(state) = report.string(obj, "delivery_state", at, Presence::Optional, 0, usize::MAX) {
-        report.vocab(state, &DELIVERY_STATE, &at.key("delivery_state"));
+        report.vocab(state, &DELIVERY_STATE, &Below::Key(at, "delivery_state"));
     }
     if let Some(c) = report.field(obj, "confirmation", at, Presence::Required) {
-        check_confirmation(c, &at.key("confirmation"), report);
+        check_confirmation(c, &Below::Key(at, "confirmation"), report);
     }
 }
 
-fn check_confirmation<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
+fn check_confirmation<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) {
     let Some(obj) = report.object(v, at, "`confirmation`") else { return };
     let who = report.field(obj, "principal", at, Presence::Required);
-    let who = who.and_then(|p| principal::check(p, &at.key("principal"), report));
+    let who = who.and_then(|p| principal::check(p, &Below::Key(at, "principal"), report));
     let source = report.string(obj, "source", at, Presence::Required, 0, usize::MAX);
     let grant = report.string(obj, "granting_event_id", at, Presence::Optional, 1, MAX_ID);
     let Some(source) = source else { return };
-    if !report.vocab(source, &CONFIRMATION_SOURCE, &at.key("source")) {
+    if !report.vocab(source, &CONFIRMATION_SOURCE, &Below::Key(at, "source")) {
         return;
     }
     if source == "delegated_authority" && grant.is_none() && !obj.contains_key("granting_event_id") {
         report.push(
             Diagnostic::error(
                 GRANT_MISSING,
-                &at.key("granting_event_id"),
+                &Below::Key(at, "granting_event_id"),
                 "a `delegated_authority` confirmation must name the event that granted it",
             )
             .with_help("set `granting_event_id`; the chain of grants must end at a human principal"),
@@ -132,7 +134,7 @@ fn check_confirmation<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
     {
         report.error(
             APPROVAL_NOT_HUMAN,
-            &at.key("principal").key("kind"),
+            &Below::Key(&Below::Key(at, "principal"), "kind"),
             "a `human_approved_peer_tool` confirmation must name a human principal",
         );
     }
@@ -146,7 +148,7 @@ fn check_confirmation<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
 pub fn check_http_write<J: Json>(
     event_type: Option<&str>,
     payload: Option<&J>,
-    at: &Pointer,
+    at: &dyn Locate,
     report: &mut Report,
 ) {
     let Some(obj) = payload.and_then(J::as_object) else { return };
@@ -155,7 +157,7 @@ pub fn check_http_write<J: Json>(
             report.push(
                 Diagnostic::error(
                     CONFIRMATION_OUTSIDE_HANDOFF,
-                    &at.key("confirmation"),
+                    &Below::Key(at, "confirmation"),
                     "only a handoff carries a `confirmation` block; a client cannot confirm any other event",
                 )
                 .with_help(
@@ -171,7 +173,7 @@ pub fn check_http_write<J: Json>(
         report.push(
             Diagnostic::error(
                 DELIVERY_STATE_HUB_OWNED,
-                &at.key("delivery_state"),
+                &Below::Key(at, "delivery_state"),
                 format!("`delivery_state` is hub-owned: a new handoff starts `queued`, not {}", quote(state)),
             )
             .with_help("leave `delivery_state` out; the hub records delivery itself"),
@@ -180,7 +182,7 @@ pub fn check_http_write<J: Json>(
 }
 
 /// Reports a handoff event without `sink_ref`.
-pub fn sink_required(at: &Pointer, report: &mut Report) {
+pub fn sink_required(at: &dyn Locate, report: &mut Report) {
     report.push(
         Diagnostic::error(SINK_REQUIRED, at, "a handoff must name its sink in `sink_ref`")
             .with_help("set `sink_kind` and `sink_ref` to the session that receives the work"),
@@ -219,6 +221,7 @@ pub fn example_payload() -> Map<String, Value> {
 mod tests {
     use super::*;
     use crate::fields::Mode;
+    use crate::pointer::Pointer;
     use serde_json::json;
 
     fn codes(v: Value) -> Vec<String> {

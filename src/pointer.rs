@@ -93,6 +93,40 @@ fn push_token(out: &mut String, token: &str) {
     }
 }
 
+/// A place in a document whose pointer is built only when asked for: the
+/// rules pass one down as they descend and ask for its [`Pointer`] only to
+/// report, so a document that breaks no rule costs no pointer text.
+///
+/// A `&Pointer` is one; [`Below`] names a key or an index under another.
+pub trait Locate {
+    /// The place's pointer.
+    fn pointer(&self) -> Pointer;
+}
+
+impl Locate for Pointer {
+    fn pointer(&self) -> Pointer {
+        self.clone()
+    }
+}
+
+/// A key or an array index below another place.
+#[derive(Clone, Copy)]
+pub enum Below<'a> {
+    /// The member `key` of the object at the place.
+    Key(&'a dyn Locate, &'a str),
+    /// Item `index` of the array at the place.
+    Index(&'a dyn Locate, usize),
+}
+
+impl Locate for Below<'_> {
+    fn pointer(&self) -> Pointer {
+        match *self {
+            Below::Key(up, key) => up.pointer().key(key),
+            Below::Index(up, index) => up.pointer().index(index),
+        }
+    }
+}
+
 impl fmt::Display for Pointer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
@@ -108,6 +142,16 @@ impl From<Pointer> for String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_place_below_builds_the_pointer_a_key_would() {
+        let root = Pointer::root().key("payload_json");
+        let refs = Below::Key(&root, "refs/x");
+        let item = Below::Index(&refs, 2);
+        let kind = Below::Key(&item, "k~ind");
+        assert_eq!(kind.pointer(), root.key("refs/x").index(2).key("k~ind"));
+        assert_eq!(root.pointer(), root);
+    }
 
     #[test]
     fn tokens_are_escaped_as_rfc_6901_asks() {

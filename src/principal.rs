@@ -12,7 +12,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::doc::{Json, JsonObject};
 use crate::fields::{Presence, Report};
 use crate::limits::MAX_ID;
-use crate::pointer::Pointer;
+use crate::pointer::{Below, Locate, Pointer};
 use crate::vocab::PRINCIPAL_KIND;
 
 crate::define_codes! {
@@ -92,12 +92,12 @@ const FIELDS: &[&str] = &["kind", "id", "on_behalf_of"];
 
 /// Checks a principal at `at`, reporting into `report`. Returns the typed
 /// principal when its kind is known and its fields have the right types.
-pub fn check<J: Json>(v: &J, at: &Pointer, report: &mut Report) -> Option<Principal> {
+pub fn check<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) -> Option<Principal> {
     let obj = report.object(v, at, "principal")?;
     check_object(obj, at, report)
 }
 
-fn check_object<O: JsonObject>(obj: &O, at: &Pointer, report: &mut Report) -> Option<Principal> {
+fn check_object<O: JsonObject>(obj: &O, at: &dyn Locate, report: &mut Report) -> Option<Principal> {
     let kind_str = report.string(obj, "kind", at, Presence::Required, 1, usize::MAX);
     let id = report.string(obj, "id", at, Presence::Required, 1, MAX_ID);
     let kind = match kind_str {
@@ -105,7 +105,7 @@ fn check_object<O: JsonObject>(obj: &O, at: &Pointer, report: &mut Report) -> Op
         Some("agent") => Some(PrincipalKind::Agent),
         Some("service") => Some(PrincipalKind::Service),
         Some(other) => {
-            report.vocab(other, &PRINCIPAL_KIND, &at.key("kind"));
+            report.vocab(other, &PRINCIPAL_KIND, &Below::Key(at, "kind"));
             None
         }
         None => None,
@@ -114,20 +114,20 @@ fn check_object<O: JsonObject>(obj: &O, at: &Pointer, report: &mut Report) -> Op
         && !id.is_empty()
         && crate::jstext::is_js_blank(id)
     {
-        report.refuse_or_warn(BLANK_ID, &at.key("id"), "principal `id` must not be blank");
+        report.refuse_or_warn(BLANK_ID, &Below::Key(at, "id"), "principal `id` must not be blank");
     }
     // Upstream's human branch strips `on_behalf_of` without looking at it,
     // so its type and length only matter for agents and services.
     let owner = match (kind, obj.get("on_behalf_of")) {
         (_, None) | (Some(PrincipalKind::Human), Some(_)) => None,
-        (_, Some(v)) => report.string_value(v, &at.key("on_behalf_of"), "on_behalf_of", 1, MAX_ID),
+        (_, Some(v)) => report.string_value(v, &Below::Key(at, "on_behalf_of"), "on_behalf_of", 1, MAX_ID),
     };
     match kind {
         Some(PrincipalKind::Human) if obj.contains_key("on_behalf_of") => {
             report.push(Diagnostic::new(
                 OWNER_ON_HUMAN,
                 if report.strict() { Severity::Warning } else { Severity::Info },
-                &at.key("on_behalf_of"),
+                &Below::Key(at, "on_behalf_of"),
                 "a human principal is its own owner; upstream strips `on_behalf_of`",
             ));
         }
@@ -137,7 +137,7 @@ fn check_object<O: JsonObject>(obj: &O, at: &Pointer, report: &mut Report) -> Op
             let name = if k == PrincipalKind::Agent { "an agent" } else { "a service" };
             report.refuse_or_warn(
                 UNACCOUNTABLE,
-                &at.key("on_behalf_of"),
+                &Below::Key(at, "on_behalf_of"),
                 format!("{name} principal must name its accountable human in `on_behalf_of`"),
             );
             if let Some(d) = report.diagnostics.last_mut() {

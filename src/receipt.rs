@@ -21,7 +21,7 @@ use serde_json::{Number, Value};
 use crate::diagnostic::{Diagnostic, quote};
 use crate::doc::{Json, JsonObject};
 use crate::fields::{Presence, Report, WRONG_TYPE, type_name};
-use crate::pointer::Pointer;
+use crate::pointer::{Below, Locate};
 use crate::vocab::RECEIPT_STATUS;
 
 crate::define_codes! {
@@ -76,10 +76,10 @@ pub struct ReceiptPayload {
 }
 
 /// Checks a `handoff_receipt` payload at `at`.
-pub fn check_payload<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
+pub fn check_payload<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) {
     let Some(obj) = report.object(v, at, "a handoff_receipt payload") else { return };
     if let Some(status) = report.string(obj, "status", at, Presence::Required, 0, usize::MAX) {
-        let known = report.vocab(status, &RECEIPT_STATUS, &at.key("status"));
+        let known = report.vocab(status, &RECEIPT_STATUS, &Below::Key(at, "status"));
         let lenient = !report.strict();
         if !known
             && lenient
@@ -91,19 +91,19 @@ pub fn check_payload<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
     report.string(obj, "notes", at, Presence::Optional, 0, usize::MAX);
     inline_output(obj, at, report);
     if let Some(items) = report.array(obj, "checks", at, Presence::Optional, usize::MAX) {
-        let here = at.key("checks");
+        let here = Below::Key(at, "checks");
         for (i, item) in items.iter().enumerate() {
-            check_check(item, &here.index(i), report);
+            check_check(item, &Below::Index(&here, i), report);
         }
     }
 }
 
-fn inline_output<O: JsonObject>(obj: &O, at: &Pointer, report: &mut Report) {
+fn inline_output<O: JsonObject>(obj: &O, at: &dyn Locate, report: &mut Report) {
     for key in INLINE_OUTPUT_KEYS {
         if obj.contains_key(key) {
             report.refuse_or_warn(
                 INLINE_OUTPUT,
-                &at.key(key),
+                &Below::Key(at, key),
                 format!("{} inlines output; reference it with `output_ref` instead", quote(key)),
             );
             if let Some(d) = report.diagnostics.last_mut() {
@@ -113,10 +113,10 @@ fn inline_output<O: JsonObject>(obj: &O, at: &Pointer, report: &mut Report) {
     }
 }
 
-fn check_check<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
+fn check_check<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) {
     let Some(obj) = report.object(v, at, "a check") else { return };
     if let Some(cmd) = report.string(obj, "command", at, Presence::Required, 0, usize::MAX) {
-        report.not_blank(cmd, &at.key("command"), "command");
+        report.not_blank(cmd, &Below::Key(at, "command"), "command");
     }
     let exit = report.field(obj, "exit_code", at, Presence::Required).and_then(|v| {
         let n = v.as_f64().filter(|n| n.fract() == 0.0);
@@ -124,7 +124,7 @@ fn check_check<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
             let found = if v.is_number() { "a fraction" } else { type_name(v) };
             report.error(
                 WRONG_TYPE,
-                &at.key("exit_code"),
+                &Below::Key(at, "exit_code"),
                 format!("`exit_code` must be an integer, found {found}"),
             );
         }
@@ -140,7 +140,7 @@ fn check_check<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
             "a check with exit code 0 passed".to_owned()
         };
         report.push(
-            Diagnostic::error(CHECK_INCONSISTENT, &at.key("passed"), message)
+            Diagnostic::error(CHECK_INCONSISTENT, &Below::Key(at, "passed"), message)
                 .with_help("`passed` is a fact: true exactly when `exit_code` is 0; opinions go in `notes`"),
         );
     }
@@ -149,16 +149,20 @@ fn check_check<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
     if let (Some(s), Some(c)) = (started, completed)
         && s > c
     {
-        report.error(CHECK_TIME_ORDER, &at.key("completed_at"), "`completed_at` is before `started_at`");
+        report.error(
+            CHECK_TIME_ORDER,
+            &Below::Key(at, "completed_at"),
+            "`completed_at` is before `started_at`",
+        );
     }
     if let Some(r) = report.field(obj, "output_ref", at, Presence::Optional) {
-        crate::event::check_artifact_ref(r, &at.key("output_ref"), report);
+        crate::event::check_artifact_ref(r, &Below::Key(at, "output_ref"), report);
     }
     inline_output(obj, at, report);
 }
 
 /// Reports a receipt event without `related_event_id`.
-pub fn related_event_required(at: &Pointer, report: &mut Report) {
+pub fn related_event_required(at: &dyn Locate, report: &mut Report) {
     report.push(
         Diagnostic::error(
             RELATED_EVENT_REQUIRED,
@@ -173,6 +177,7 @@ pub fn related_event_required(at: &Pointer, report: &mut Report) {
 mod tests {
     use super::*;
     use crate::fields::Mode;
+    use crate::pointer::Pointer;
     use serde_json::json;
 
     fn codes(v: Value, mode: Mode) -> Vec<String> {

@@ -18,7 +18,7 @@ use serde_json::{Map, Number, Value};
 use crate::diagnostic::{Diagnostic, quote};
 use crate::doc::Json;
 use crate::fields::{Presence, Report};
-use crate::pointer::Pointer;
+use crate::pointer::{Below, Locate, Pointer};
 use crate::vocab::WORK_AD_STATUS;
 
 crate::define_codes! {
@@ -60,10 +60,10 @@ pub const NOTIFY_STATUSES: &[&str] =
     &["done", "blocked", "needs_review", "needs_decision", "failed", "stalled", "in_progress"];
 
 /// Checks a `work_ad` payload at `at`.
-pub fn check_payload<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
+pub fn check_payload<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) {
     let Some(obj) = report.object(v, at, "a work_ad payload") else { return };
     if let Some(status) = report.string(obj, "status", at, Presence::Required, 0, usize::MAX) {
-        let here = at.key("status");
+        let here = Below::Key(at, "status");
         if status == "stale" {
             let message = "`stale` is derived from `expires_at` by readers, never self-reported";
             let d = if report.strict() {
@@ -85,7 +85,7 @@ pub fn check_payload<J: Json>(v: &J, at: &Pointer, report: &mut Report) {
 }
 
 /// Reports a missing `expires_at` on an elevated work ad.
-pub fn expires_at_required(at: &Pointer, report: &mut Report) {
+pub fn expires_at_required(at: &dyn Locate, report: &mut Report) {
     report.push(
         Diagnostic::error(
             EXPIRES_AT_REQUIRED,
@@ -111,7 +111,7 @@ pub fn check_notify_summary(v: &Value, at: &Pointer, report: &mut Report) {
     {
         report.push(Diagnostic::info(
             NOTIFY_STATUS_UNMAPPED,
-            &at.key("status"),
+            &Below::Key(at, "status"),
             format!("{} is not a footer status; it elevates to the work_ad status `unknown`", quote(status)),
         ));
     }

@@ -135,7 +135,10 @@ fn build(anchors: &[Anchor]) -> Automaton {
         // A test holds every row's start under ENDS.
         (t << shift) | if marked { ENDS } else { 0 }
     };
-    let next = delta.iter().map(|&t| flag(t)).collect();
+    // Padded to a power of two, so that the byte loop's index, masked,
+    // is in bounds without a check.
+    let mut next: Vec<u32> = delta.iter().map(|&t| flag(t)).collect();
+    next.resize(next.len().next_power_of_two(), 0);
     let mut ends_start = Vec::with_capacity(states + 1);
     let mut flat = Vec::new();
     for list in &ends {
@@ -164,10 +167,11 @@ pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize))
         scan(m, b, &mut found);
     } else {
         let (x, y) = (b.get(..half).unwrap_or(&[]), b.get(second..).unwrap_or(&[]));
+        let step = m.stepper();
         let (mut s, mut t) = (0usize, 0usize);
         for (i, (&c, &d)) in x.iter().zip(y).enumerate() {
-            let e = m.step(s, c);
-            let f = m.step(t, d);
+            let e = step(s, c);
+            let f = step(t, d);
             s = (e & !ENDS) as usize;
             t = (f & !ENDS) as usize;
             if (e | f) & ENDS != 0 {
@@ -182,7 +186,7 @@ pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize))
         // The second half is the longer: its last bytes, alone.
         let mut s = t;
         for (i, &c) in b.iter().enumerate().skip(second + half) {
-            let e = m.step(s, c);
+            let e = step(s, c);
             s = (e & !ENDS) as usize;
             if e & ENDS != 0 {
                 ended(m, s, i, half, &mut found);
@@ -199,9 +203,10 @@ pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize))
 
 /// Reads `b` in one chain of lookups.
 fn scan(m: &Automaton, b: &[u8], found: &mut Vec<(usize, u16)>) {
+    let step = m.stepper();
     let mut s = 0usize;
     for (end, &c) in b.iter().enumerate() {
-        let e = m.step(s, c);
+        let e = step(s, c);
         s = (e & !ENDS) as usize;
         if e & ENDS != 0 {
             ended(m, s, end, 0, found);
@@ -210,11 +215,17 @@ fn scan(m: &Automaton, b: &[u8], found: &mut Vec<(usize, u16)>) {
 }
 
 impl Automaton {
-    /// The transition from the state whose row starts at `row` on `c`.
+    /// The transition function, with the tables in locals (so that the
+    /// loop keeps them in registers): from the state whose row starts at
+    /// `row`, on `c`.
     #[inline(always)]
-    fn step(&self, row: usize, c: u8) -> u32 {
-        let a = self.symbol.get(usize::from(c)).copied().unwrap_or(0);
-        self.next.get(row | usize::from(a)).copied().unwrap_or(0)
+    fn stepper(&self) -> impl Fn(usize, u8) -> u32 + '_ {
+        let (symbol, next) = (&self.symbol, self.next.as_slice());
+        let mask = next.len().wrapping_sub(1);
+        move |row, c| {
+            let a = symbol.get(usize::from(c)).copied().unwrap_or(0);
+            next.get((row | usize::from(a)) & mask).copied().unwrap_or(0)
+        }
     }
 }
 
@@ -258,7 +269,7 @@ mod tests {
         let m = automaton();
         let states = m.ends_start.len() - 1;
         assert!((states << m.shift) < ENDS as usize, "{states} states of {} symbols", 1 << m.shift);
-        assert_eq!(m.next.len(), states << m.shift);
+        assert_eq!(m.next.len(), (states << m.shift).next_power_of_two());
         // ANCHORS' indices fit the u16 the automaton keeps them in.
         assert!(ANCHORS.len() < usize::from(u16::MAX));
     }
