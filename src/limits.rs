@@ -98,14 +98,14 @@ pub fn js_string_len(s: &str) -> usize {
 /// simple: an integer below 10^21 is its digits and its sign.
 pub fn js_number_len(x: f64) -> usize {
     if x.fract() == 0.0 && x.abs() < 1e21 && x != 0.0 {
-        // Exact: an integral f64 below 10^21 fits a u128.
-        let mut n = x.abs() as u128;
-        let mut digits = 0;
-        while n > 0 {
-            n /= 10;
-            digits += 1;
-        }
-        return digits + usize::from(x < 0.0);
+        // Exact: an integral f64 below 10^21 fits a u128 (below 2^64, a u64).
+        let a = x.abs();
+        let log = if a < 18_446_744_073_709_551_616.0 {
+            (a as u64).checked_ilog10()
+        } else {
+            (a as u128).checked_ilog10()
+        };
+        return log.map_or(0, |l| l as usize + 1) + usize::from(x < 0.0);
     }
     js_number(x).len()
 }
@@ -268,7 +268,13 @@ mod tests {
             18446744073709551615.0,
             18446744073709551616.0,
         ];
-        for x in numbers {
+        // Integers on each side of every power of ten an integer is
+        // written for (10^21 is the first in exponent form).
+        let powers = (0..=21).flat_map(|k| {
+            let p = 10f64.powi(k);
+            [p - 1.0, p, p + 1.0, -p, p * 9.999_999_999_999_999].into_iter()
+        });
+        for x in numbers.into_iter().chain(powers) {
             assert_eq!(js_number_len(x), js_number(x).len(), "{x:e}");
         }
         for s in [
