@@ -43,6 +43,12 @@ pub trait Json: Sized {
     fn get(&self, key: &str) -> Option<&Self> {
         self.as_object().and_then(|o| o.get(key))
     }
+    /// UTF-8 bytes of the value's compact `JSON.stringify`
+    /// ([`crate::limits::js_json_len`]); a reading that knows more of its
+    /// values' spelling can count with less work.
+    fn js_json_len(&self) -> usize {
+        crate::limits::js_json_len_of_parts(self)
+    }
 }
 
 /// A JSON object as the typed rules read it: members in document order.
@@ -175,6 +181,27 @@ impl<'a> Json for Doc<'a> {
     fn is_null(&self) -> bool {
         matches!(self, Doc::Null)
     }
+    fn js_json_len(&self) -> usize {
+        match self {
+            Doc::Null => 4,
+            Doc::Bool(b) => {
+                if *b {
+                    4
+                } else {
+                    5
+                }
+            }
+            Doc::Number(n, text) => js_number_text_len(*n, text),
+            Doc::String(s) => js_doc_string_len(s),
+            Doc::Array(items) => {
+                2 + items.iter().map(Json::js_json_len).sum::<usize>() + items.len().saturating_sub(1)
+            }
+            Doc::Object(o) => {
+                2 + o.0.iter().map(|(k, v)| js_doc_string_len(k) + 1 + v.js_json_len()).sum::<usize>()
+                    + o.0.len().saturating_sub(1)
+            }
+        }
+    }
     fn type_name(&self) -> &'static str {
         match self {
             Doc::Null => "null",
@@ -198,6 +225,46 @@ impl<'a> JsonObject for DocObject<'a> {
     fn entries(&self) -> impl Iterator<Item = (&str, &Doc<'a>)> {
         self.0.iter().map(|(k, v)| (k.as_ref(), v))
     }
+}
+
+/// UTF-8 bytes of `JSON.stringify` of a string read from text: one read
+/// without an escape holds nothing `JSON.stringify` escapes (a quote, a
+/// backslash and a control character must be escaped in JSON text, and
+/// valid UTF-8 has no lone surrogate), so it is written as it was read.
+fn js_doc_string_len(s: &Cow<'_, str>) -> usize {
+    match s {
+        Cow::Borrowed(s) => s.len() + 2,
+        Cow::Owned(s) => crate::limits::js_string_len(s),
+    }
+}
+
+/// UTF-8 bytes of JavaScript's spelling of the number `n` read from `text`.
+/// Where the text is already that spelling, its length: a fraction with no
+/// exponent and no trailing zero, at most 15 significant digits (any such
+/// decimal is the shortest that reads back to its double, so JavaScript
+/// writes the same digits) and no more than five zeros after the point
+/// before the first digit (from 10^-6 up JavaScript writes no exponent).
+/// Anything else is counted from the double.
+pub(crate) fn js_number_text_len(n: f64, text: &str) -> usize {
+    let unsigned = text.strip_prefix('-').unwrap_or(text);
+    if let Some((int, frac)) = unsigned.split_once('.')
+        && !frac.is_empty()
+        && frac.bytes().all(|c| c.is_ascii_digit())
+        && !frac.ends_with('0')
+        && !int.is_empty()
+        && int.bytes().all(|c| c.is_ascii_digit())
+    {
+        let significant = if int == "0" {
+            let zeros = frac.len() - frac.trim_start_matches('0').len();
+            (zeros <= 5).then_some(frac.len() - zeros)
+        } else {
+            Some(int.len() + frac.len())
+        };
+        if significant.is_some_and(|d| d <= 15) {
+            return text.len();
+        }
+    }
+    crate::limits::js_number_len(n)
 }
 
 /// `a == b`, with the length and the first byte compared before the rest:
@@ -500,6 +567,8 @@ mod tests {
                 assert_eq!(doc.to_value(), reported.value, "{text:?}");
                 let bytes = |v: &Value| serde_json::to_string(v).unwrap_or_default();
                 assert_eq!(bytes(&doc.to_value()), bytes(&reported.value), "{text:?}");
+                // The count from the text's spelling is the count from the value.
+                assert_eq!(doc.js_json_len(), crate::limits::js_json_len(&reported.value), "{text:?}");
             }
             None => {
                 let clean = reported.is_ok_and(|p| p.duplicate_keys.is_empty());
@@ -583,6 +652,21 @@ mod tests {
         #[test]
         fn any_text_is_read_alike(text in "[\\[\\]{}\",:0-9.eE+\\-a-z\\\\ ]{0,40}") {
             agrees(&text);
+        }
+
+        #[test]
+        fn a_number_is_counted_as_javascript_spells_it(
+            sign in "-?",
+            int in "0|[1-9][0-9]{0,17}",
+            zeros in "0{0,7}",
+            digits in "[0-9]{0,17}",
+            exponent in "([eE][+-]?[0-9]{1,2})?",
+        ) {
+            let frac = format!("{zeros}{digits}");
+            let text = if frac.is_empty() { format!("{sign}{int}{exponent}") } else { format!("{sign}{int}.{frac}{exponent}") };
+            let n: f64 = text.parse().unwrap_or(f64::NAN);
+            proptest::prop_assume!(n.is_finite());
+            proptest::prop_assert_eq!(js_number_text_len(n, &text), crate::limits::js_number(n).len(), "{}", text);
         }
 
         #[test]

@@ -58,14 +58,20 @@ pub fn utf16_len(s: &str) -> usize {
 /// UTF-8 bytes of `JSON.stringify(value)` (compact), computed without
 /// building the text.
 pub fn js_json_len<J: Json>(value: &J) -> usize {
+    value.js_json_len()
+}
+
+/// [`js_json_len`] from what every reading answers: a value's type, its
+/// string or number, its items and members.
+pub fn js_json_len_of_parts<J: Json>(value: &J) -> usize {
     if let Some(s) = value.as_str() {
         js_string_len(s)
     } else if let Some(n) = value.as_f64() {
         js_number_len(n)
     } else if let Some(items) = value.as_array() {
-        2 + items.iter().map(js_json_len).sum::<usize>() + items.len().saturating_sub(1)
+        2 + items.iter().map(Json::js_json_len).sum::<usize>() + items.len().saturating_sub(1)
     } else if let Some(map) = value.as_object() {
-        2 + map.entries().map(|(k, v)| js_string_len(k) + 1 + js_json_len(v)).sum::<usize>()
+        2 + map.entries().map(|(k, v)| js_string_len(k) + 1 + v.js_json_len()).sum::<usize>()
             + map.len().saturating_sub(1)
     } else {
         match value.as_bool() {
