@@ -231,6 +231,7 @@ impl<'a> JsonObject for DocObject<'a> {
 /// without an escape holds nothing `JSON.stringify` escapes (a quote, a
 /// backslash and a control character must be escaped in JSON text, and
 /// valid UTF-8 has no lone surrogate), so it is written as it was read.
+#[expect(clippy::ptr_arg, reason = "the variant, borrowed or owned, is what says whether the text had an escape")]
 fn js_doc_string_len(s: &Cow<'_, str>) -> usize {
     match s {
         Cow::Borrowed(s) => s.len() + 2,
