@@ -231,7 +231,10 @@ impl<'a> JsonObject for DocObject<'a> {
 /// without an escape holds nothing `JSON.stringify` escapes (a quote, a
 /// backslash and a control character must be escaped in JSON text, and
 /// valid UTF-8 has no lone surrogate), so it is written as it was read.
-#[expect(clippy::ptr_arg, reason = "the variant, borrowed or owned, is what says whether the text had an escape")]
+#[expect(
+    clippy::ptr_arg,
+    reason = "the variant, borrowed or owned, is what says whether the text had an escape"
+)]
 fn js_doc_string_len(s: &Cow<'_, str>) -> usize {
     match s {
         Cow::Borrowed(s) => s.len() + 2,
@@ -375,8 +378,13 @@ impl<'a> Reader<'a> {
             return None;
         }
         self.at += 1;
-        // Most objects of a document have a few members, an event a dozen.
-        let mut members: Vec<(Cow<'a, str>, Doc<'a>)> = Vec::with_capacity(if depth == 1 { 16 } else { 4 });
+        // An event has a dozen members, its payload and principal fewer than
+        // eight, most objects below them a few.
+        let mut members: Vec<(Cow<'a, str>, Doc<'a>)> = Vec::with_capacity(match depth {
+            1 => 16,
+            2 => 8,
+            _ => 4,
+        });
         self.skip_space();
         if self.peek()? == b'}' {
             self.at += 1;
