@@ -493,10 +493,25 @@ fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
 }
 
 fn respond<T: Serialize>(result: Result<T, CallError>) -> String {
-    // The answer alone is serialized per type; the tag is spliced on by one
-    // shared function (serde's tagged-enum path would be instantiated for
-    // every answer type, and writes the same bytes).
-    respond_text(result.and_then(|v| serde_json::to_string(&v).map_err(unwritable)))
+    respond_with_room(result, 0)
+}
+
+/// The tag the answer's own keys follow, written first.
+const SUCCESS_TAG: &[u8] = br#"{"type":"success""#;
+
+/// [`respond`] into a buffer with `room` bytes beyond a small answer (an
+/// answer about as long as the call, such as `validate`'s normalized
+/// document, is then written without the buffer growing).
+fn respond_with_room<T: Serialize>(result: Result<T, CallError>, room: usize) -> String {
+    // The answer alone is serialized per type, after the tag; one shared
+    // function splices the two (serde's tagged-enum path would be
+    // instantiated for every answer type, and writes the same bytes).
+    respond_text(result.and_then(|v| {
+        let mut out = Vec::with_capacity(64 + room);
+        out.extend_from_slice(SUCCESS_TAG);
+        serde_json::to_writer(&mut out, &v).map_err(unwritable)?;
+        Ok(out)
+    }))
 }
 
 fn unwritable(e: impl std::fmt::Display) -> CallError {
@@ -505,12 +520,22 @@ fn unwritable(e: impl std::fmt::Display) -> CallError {
 
 /// `{"type":"success", ...the answer's keys}` or the failure answer.
 #[inline(never)]
-fn respond_text(result: Result<String, CallError>) -> String {
+fn respond_text(result: Result<Vec<u8>, CallError>) -> String {
     let error = match result {
-        Ok(body) => match body.strip_prefix('{') {
-            Some("}") => return r#"{"type":"success"}"#.to_owned(),
-            Some(rest) => return format!(r#"{{"type":"success",{rest}"#),
-            None => unwritable("the answer is not an object"),
+        // The tag, then the answer's object: its `{` becomes the comma
+        // after the tag, or an empty answer leaves the tag alone.
+        Ok(mut out) => match out.get(SUCCESS_TAG.len()..) {
+            Some(b"{}") => return r#"{"type":"success"}"#.to_owned(),
+            Some([b'{', ..]) => {
+                if let Some(brace) = out.get_mut(SUCCESS_TAG.len()) {
+                    *brace = b',';
+                }
+                match String::from_utf8(out) {
+                    Ok(text) => return text,
+                    Err(e) => unwritable(e),
+                }
+            }
+            _ => unwritable("the answer is not an object"),
         },
         Err(error) => error,
     };

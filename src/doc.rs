@@ -306,16 +306,33 @@ impl Doc<'_> {
 /// Reads `text` as one JSON document, or `None` when the reporting parser
 /// has something to say about it (see the module's documentation).
 pub fn parse(text: &str) -> Option<Doc<'_>> {
-    let mut r = Reader { text, b: text.as_bytes(), at: 0 };
+    let mut r = Reader { text, b: text.as_bytes(), at: 0, one_string: false };
     let doc = r.value(1)?;
     r.skip_space();
     (r.at == r.b.len()).then_some(doc)
+}
+
+/// The JSON string whose opening quote is at `at` in `text`, and the place
+/// after its closing quote: borrowed when it has no escape; `None` where
+/// `serde_json` would refuse it (a bad escape, a lone surrogate, a raw
+/// control character, no closing quote). An escaped string is written into
+/// room for the rest of the text, so the string should end it or nearly.
+pub(crate) fn string_at(text: &str, at: usize) -> Option<(Cow<'_, str>, usize)> {
+    let mut r = Reader { text, b: text.as_bytes(), at, one_string: true };
+    if r.peek()? != b'"' {
+        return None;
+    }
+    let s = r.string()?;
+    Some((s, r.at))
 }
 
 struct Reader<'a> {
     text: &'a str,
     b: &'a [u8],
     at: usize,
+    /// The text ends with the string read ([`string_at`]): an escaped one
+    /// is written into room for all of it, so that it never grows.
+    one_string: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -469,7 +486,10 @@ impl<'a> Reader<'a> {
                 _ => self.at += 1,
             }
         }
-        let mut out = String::from(self.text.get(start..self.at)?);
+        let run = self.text.get(start..self.at)?;
+        let room = if self.one_string { self.b.len() - start } else { run.len() + 16 };
+        let mut out = String::with_capacity(room);
+        out.push_str(run);
         loop {
             match self.peek()? {
                 b'"' => {
@@ -676,6 +696,17 @@ mod tests {
             let n: f64 = text.parse().unwrap_or(f64::NAN);
             proptest::prop_assume!(n.is_finite());
             proptest::prop_assert_eq!(js_number_text_len(n, &text), crate::limits::js_number(n).len(), "{}", text);
+        }
+
+        #[test]
+        fn a_string_is_unescaped_as_serde_json_unescapes_it(
+            body in "([a-z\u{e9} \\\\\"/]|\\\\[\"\\\\/bfnrtux]|\\\\u[0-9a-fA-F]{4}|\\\\ud[89ab][0-9a-f]{2}\\\\ud[c-f][0-9a-f]{2}|\\\\ud[89ab][0-9a-f]{2}|\u{1}){0,12}",
+            around in "|\"| |x",
+        ) {
+            for quoted in [format!("\"{body}\""), format!("\"{body}\"{around}"), format!("{around}\"{body}\"")] {
+                let ours = string_at(&quoted, 0).filter(|(_, end)| *end == quoted.len()).map(|(s, _)| s.into_owned());
+                proptest::prop_assert_eq!(ours, serde_json::from_str::<String>(&quoted).ok().filter(|_| !quoted.ends_with(' ') && !quoted.starts_with(' ')), "{}", quoted);
+            }
         }
 
         #[test]

@@ -12,7 +12,7 @@
 
 use std::borrow::Cow;
 
-use super::{ValidateAnswer, respond};
+use super::{ValidateAnswer, respond_with_room};
 use crate::fields::Mode;
 use crate::validate::{self, DocumentKind, Options};
 
@@ -23,12 +23,16 @@ pub(super) fn validate_call_text(input: &str) -> Option<String> {
     let kind = DocumentKind::from_name(call.kind)?;
     let options = Options { http_writer: call.http_writer.unwrap_or(false), ..Options::default() };
     let outcome = validate::validate_text(kind, call.mode.unwrap_or_default(), &call.text, &options);
-    Some(respond(Ok(ValidateAnswer {
-        valid: outcome.valid,
-        diagnostics: outcome.diagnostics,
-        normalized: outcome.normalized,
-        schema: None,
-    })))
+    // The answer holds the document again, about as long as the call.
+    Some(respond_with_room(
+        Ok(ValidateAnswer {
+            valid: outcome.valid,
+            diagnostics: outcome.diagnostics,
+            normalized: outcome.normalized,
+            schema: None,
+        }),
+        input.len(),
+    ))
 }
 
 /// The fields of a call in the common shape.
@@ -146,17 +150,13 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A string, unescaped; `None` for an escape the generic path reports
-    /// (a lone surrogate, a bad escape).
+    /// A string, unescaped in the same pass that finds its end (the
+    /// borrowed reader's, eight bytes at a time); `None` for an escape the
+    /// generic path reports (a lone surrogate, a bad escape).
     fn string(&mut self) -> Option<Cow<'a, str>> {
-        let start = self.at;
-        match self.raw_string()? {
-            (body, false) => Some(Cow::Borrowed(body)),
-            (_, true) => {
-                let quoted = self.text.get(start..self.at)?;
-                serde_json::from_str::<String>(quoted).ok().map(Cow::Owned)
-            }
-        }
+        let (s, end) = crate::doc::string_at(self.text, self.at)?;
+        self.at = end;
+        Some(s)
     }
 }
 
