@@ -149,6 +149,11 @@ impl Report {
             self.error(WRONG_TYPE, at, format!("`{what}` must be a string, found {}", type_name(v)));
             return None;
         };
+        // A code point is one to four bytes: the byte length alone settles
+        // most strings, and the code points are counted only for the rest.
+        if s.len() <= max && min <= s.len().div_ceil(4) {
+            return Some(s);
+        }
         let len = str_len(s);
         if len > max {
             self.error(
@@ -290,5 +295,34 @@ impl Report {
             };
             self.push(d);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pointer::Pointer;
+    use serde_json::Value;
+
+    /// Strings of one- to four-byte characters on each side of a range's
+    /// ends are refused exactly where their code points fall outside it.
+    #[test]
+    fn a_string_range_counts_code_points_whatever_their_bytes() {
+        let mut checked = 0;
+        for c in ['a', '\u{e9}', '\u{20ac}', '\u{1f600}'] {
+            for (min, max) in [(0, 0), (0, 3), (1, 1), (1, 4), (2, 5), (3, 8), (5, 6)] {
+                for n in 0..=max + 2 {
+                    let s: String = std::iter::repeat_n(c, n).collect();
+                    let mut r = Report::new(Mode::Strict);
+                    let v = Value::String(s.clone());
+                    let got = r.string_value(&v, &Pointer::root(), "s", min, max);
+                    assert_eq!(got, Some(s.as_str()));
+                    let fits = (min..=max).contains(&n);
+                    assert_eq!(r.diagnostics.is_empty(), fits, "{n} × {c:?} in {min}..={max}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100);
     }
 }
