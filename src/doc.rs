@@ -306,10 +306,16 @@ impl Doc<'_> {
 /// Reads `text` as one JSON document, or `None` when the reporting parser
 /// has something to say about it (see the module's documentation).
 pub fn parse(text: &str) -> Option<Doc<'_>> {
-    let mut r = Reader { text, b: text.as_bytes(), at: 0, one_string: false };
+    parse_noting_escapes(text).map(|(doc, _)| doc)
+}
+
+/// [`parse`], and whether the text holds an escape (a backslash: in JSON
+/// text one stands only in a string or a key, as an escape).
+pub(crate) fn parse_noting_escapes(text: &str) -> Option<(Doc<'_>, bool)> {
+    let mut r = Reader { text, b: text.as_bytes(), at: 0, one_string: false, escaped: false };
     let doc = r.value(1)?;
     r.skip_space();
-    (r.at == r.b.len()).then_some(doc)
+    (r.at == r.b.len()).then_some((doc, r.escaped))
 }
 
 /// The JSON string whose opening quote is at `at` in `text`, and the place
@@ -318,7 +324,7 @@ pub fn parse(text: &str) -> Option<Doc<'_>> {
 /// control character, no closing quote). An escaped string is written into
 /// room for the rest of the text, so the string should end it or nearly.
 pub(crate) fn string_at(text: &str, at: usize) -> Option<(Cow<'_, str>, usize)> {
-    let mut r = Reader { text, b: text.as_bytes(), at, one_string: true };
+    let mut r = Reader { text, b: text.as_bytes(), at, one_string: true, escaped: false };
     if r.peek()? != b'"' {
         return None;
     }
@@ -333,6 +339,8 @@ struct Reader<'a> {
     /// The text ends with the string read ([`string_at`]): an escaped one
     /// is written into room for all of it, so that it never grows.
     one_string: bool,
+    /// A string or a key read so far had an escape.
+    escaped: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -486,6 +494,7 @@ impl<'a> Reader<'a> {
                 _ => self.at += 1,
             }
         }
+        self.escaped = true;
         let run = self.text.get(start..self.at)?;
         let room = if self.one_string { self.b.len() - start } else { run.len() + 16 };
         let mut out = String::with_capacity(room);
@@ -605,6 +614,21 @@ mod tests {
                 // Refused: the reporting parser refuses it or remarks on it.
                 assert!(!clean || !plain, "{text:?} was refused");
             }
+        }
+    }
+
+    #[test]
+    fn escapes_are_noted_wherever_they_stand() {
+        for (text, escaped) in [
+            (r#"{"a":"b","c":[1,"d"]}"#, false),
+            (r#"{"a":"b\"c"}"#, true),
+            (r#"{"a\u0062":1}"#, true),
+            (r#"[["x",{"y":"\n"}]]"#, true),
+            (r#""\/""#, true),
+            (r#""plain / text""#, false),
+        ] {
+            assert_eq!(parse_noting_escapes(text).map(|(_, e)| e), Some(escaped), "{text}");
+            assert_eq!(escaped, text.contains('\\'), "{text}");
         }
     }
 

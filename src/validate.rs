@@ -184,9 +184,10 @@ fn read_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options, norm
     if BORROWED
         && reads_any_json(kind)
         && options.sink.is_none()
-        && let Some(document) = doc::parse(text)
+        && let Some((document, escaped)) = doc::parse_noting_escapes(text)
     {
-        let secrets = if text_has_no_secret(text) { Secrets::NoneInText } else { Secrets::Scan };
+        let secrets =
+            if !escaped && secrets::scan_text(text).is_empty() { Secrets::NoneInText } else { Secrets::Scan };
         let mut report = Report::new(mode);
         check_any(kind, &document, options, secrets, &mut report);
         return conclude(kind, mode, report, || Cow::Owned(document.to_value()), options, normalize);
