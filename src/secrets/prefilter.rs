@@ -164,34 +164,21 @@ pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize))
     let half = b.len() / 2;
     let second = half.saturating_sub(m.longest.saturating_sub(1));
     if half < 2 * m.longest {
-        scan(m, b, &mut found);
+        one_chain(m, b, 0, 0, 0, &mut found);
     } else {
-        let (x, y) = (b.get(..half).unwrap_or(&[]), b.get(second..).unwrap_or(&[]));
-        let step = m.stepper();
-        let (mut s, mut t) = (0usize, 0usize);
-        for (i, (&c, &d)) in x.iter().zip(y).enumerate() {
-            let e = step(s, c);
-            let f = step(t, d);
-            s = (e & !ENDS) as usize;
-            t = (f & !ENDS) as usize;
-            if (e | f) & ENDS != 0 {
-                if e & ENDS != 0 {
-                    ended(m, s, i, 0, &mut found);
-                }
-                if f & ENDS != 0 {
-                    ended(m, t, second + i, half, &mut found);
-                }
+        let (x, y) = (b.get(..half).unwrap_or(&[]), b.get(second..second + half).unwrap_or(&[]));
+        let mut at = Pair { i: 0, s: 0, t: 0, e: 0, f: 0 };
+        while at.i < x.len() {
+            at = two_chains(m, x, y, at);
+            if at.e & ENDS != 0 {
+                ended(m, at.s, at.i - 1, 0, &mut found);
+            }
+            if at.f & ENDS != 0 {
+                ended(m, at.t, second + at.i - 1, half, &mut found);
             }
         }
         // The second half is the longer: its last bytes, alone.
-        let mut s = t;
-        for (i, &c) in b.iter().enumerate().skip(second + half) {
-            let e = step(s, c);
-            s = (e & !ENDS) as usize;
-            if e & ENDS != 0 {
-                ended(m, s, i, half, &mut found);
-            }
-        }
+        one_chain(m, b, second + half, at.t, half, &mut found);
     }
     found.sort_unstable();
     for (at, i) in found {
@@ -201,17 +188,75 @@ pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize))
     }
 }
 
-/// Reads `b` in one chain of lookups.
-fn scan(m: &Automaton, b: &[u8], found: &mut Vec<(usize, u16)>) {
+/// Where two chains stand: the next item `i`, each chain's row (`s`, `t`)
+/// and its last transition (`e`, `f`).
+#[derive(Clone, Copy)]
+struct Pair {
+    i: usize,
+    s: usize,
+    t: usize,
+    e: u32,
+    f: u32,
+}
+
+/// Steps the chains over `x` and `y` (of one length) from `at` until a
+/// step ends an anchor, or to their end. Kept apart and calling nothing,
+/// so that everything the loop holds stays in registers.
+#[inline(never)]
+fn two_chains(m: &Automaton, x: &[u8], y: &[u8], at: Pair) -> Pair {
     let step = m.stepper();
-    let mut s = 0usize;
-    for (end, &c) in b.iter().enumerate() {
-        let e = step(s, c);
+    let Pair { mut i, mut s, mut t, .. } = at;
+    let (mut e, mut f) = (0, 0);
+    while let (Some(&c), Some(&d)) = (x.get(i), y.get(i)) {
+        e = step(s, c);
+        f = step(t, d);
         s = (e & !ENDS) as usize;
-        if e & ENDS != 0 {
-            ended(m, s, end, 0, found);
+        t = (f & !ENDS) as usize;
+        i += 1;
+        if (e | f) & ENDS != 0 {
+            break;
         }
     }
+    Pair { i, s, t, e, f }
+}
+
+/// Reads `b` from `from` in one chain of lookups, starting in the state
+/// whose row starts at `row`, reporting the anchors that end at or after
+/// `report_from`.
+fn one_chain(
+    m: &Automaton,
+    b: &[u8],
+    from: usize,
+    row: usize,
+    report_from: usize,
+    found: &mut Vec<(usize, u16)>,
+) {
+    let (mut i, mut s) = (from, row);
+    while i < b.len() {
+        let e;
+        (i, s, e) = chain(m, b, i, s);
+        if e & ENDS != 0 {
+            ended(m, s, i - 1, report_from, found);
+        }
+    }
+}
+
+/// Steps one chain over `b` from item `i` in the state whose row starts at
+/// `s` until a step ends an anchor, or to the end: the next item, the row
+/// and the last transition. Calling nothing, as [`two_chains`].
+#[inline(never)]
+fn chain(m: &Automaton, b: &[u8], mut i: usize, mut s: usize) -> (usize, usize, u32) {
+    let step = m.stepper();
+    let mut e = 0;
+    while let Some(&c) = b.get(i) {
+        e = step(s, c);
+        s = (e & !ENDS) as usize;
+        i += 1;
+        if e & ENDS != 0 {
+            break;
+        }
+    }
+    (i, s, e)
 }
 
 impl Automaton {
