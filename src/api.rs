@@ -357,7 +357,8 @@ macro_rules! for_each_op {
                 => ArtifactLocalityCall => ArtifactLocalityAnswer ("Answer<ArtifactLocalityAnswer>") = |c, _| artifact_locality(&c);
             /// secret findings in any JSON value: rule and pointer, never the value
             secrets_scan ("secrets.scan", js "secretsScan") [MAX_TEXT_CALL_BYTES]
-                => SecretsScanCall => SecretsScanAnswer ("Answer<SecretsScanAnswer>") = |c, _| secrets_scan(&c);
+                => SecretsScanCall => SecretsScanAnswer ("Answer<SecretsScanAnswer>") = |c, _| secrets_scan(&c),
+                text secrets::secrets_scan_call_text;
             /// upstream's `AGENT_NOTIFY_SUMMARY` footer parsing: the summary and the visible text
             notify_parse ("notify.parse", js "notifyParse") [MAX_TEXT_CALL_BYTES]
                 => NotifyParseCall => NotifyParseAnswer ("Answer<NotifyParseAnswer>") = |c, _| Ok(notify_parse(&c));
