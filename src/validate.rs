@@ -186,8 +186,7 @@ fn read_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options, norm
         && options.sink.is_none()
         && let Some((document, escaped)) = doc::parse_noting_escapes(text)
     {
-        let secrets =
-            if !escaped && secrets::scan_text(text).is_empty() { Secrets::NoneInText } else { Secrets::Scan };
+        let secrets = Secrets::of_text(text, escaped);
         let mut report = Report::new(mode);
         check_any(kind, &document, options, secrets, &mut report);
         return conclude(kind, mode, report, || Cow::Owned(document.to_value()), options, normalize);
@@ -208,7 +207,7 @@ fn value_text(
         Ok(parsed) => {
             let mut pre = Vec::new();
             duplicate_key_diagnostics(&parsed.duplicate_keys, mode, &mut pre);
-            let secrets = if text_has_no_secret(text) { Secrets::NoneInText } else { Secrets::Scan };
+            let secrets = Secrets::of_text(text, text.contains('\\'));
             finish(kind, mode, Cow::Owned(parsed.value), options, pre, secrets, normalize)
         }
         Err(e) => Outcome {
@@ -263,11 +262,14 @@ enum Secrets {
     NoneInText,
 }
 
-/// The scan of a document's whole text, where it can stand for the scan of
-/// each string: no escape (an escaped string's characters differ from its
-/// text) and no finding anywhere.
-fn text_has_no_secret(text: &str) -> bool {
-    !text.contains('\\') && secrets::scan_text(text).is_empty()
+impl Secrets {
+    /// The scan of a document's whole text, where it can stand for the scan
+    /// of each string: no escape (an escaped string's characters differ from
+    /// its text; `escaped` says whether the text has one) and no finding
+    /// anywhere.
+    fn of_text(text: &str, escaped: bool) -> Self {
+        if !escaped && secrets::scan_text(text).is_empty() { Self::NoneInText } else { Self::Scan }
+    }
 }
 
 fn duplicate_key_diagnostics(at: &[Pointer], mode: Mode, out: &mut Vec<Diagnostic>) {
