@@ -4,10 +4,11 @@
 //! Hand-written rules, no regex engine (the wasm budget), run over the text
 //! as written and again after percent-decoding (up to three rounds, so
 //! `%2540` hides nothing). One pass over each text finds every rule's
-//! anchor together (`prefilter`: a case-folded byte-pair table, then the
-//! anchors of that pair compared in full); each rule's exact check runs only
-//! where its anchor stands (`rules`). A text with no anchor costs one table
-//! lookup per byte and allocates nothing. The rules:
+//! anchor together (`prefilter`: one Aho–Corasick automaton over every
+//! anchor, ASCII case folded); each rule's exact check runs only where its
+//! anchor stands (`rules`). A text with no anchor costs one table lookup per
+//! byte and allocates nothing. Placeholders and fillers, which no rule
+//! reports, are told apart in `placeholder`. The rules:
 //!
 //! - URL userinfo after `scheme://` in any scheme: a password, or a
 //!   token-looking user name (`https://ghs_…@github.com`);
@@ -49,6 +50,7 @@ use serde::Serialize;
 use crate::doc::{Json, JsonObject};
 use crate::pointer::Pointer;
 use crate::url::percent_decode_deep;
+use placeholder::{is_filler, is_placeholder};
 
 crate::define_codes! {
     URL_USERINFO = "secret/url-userinfo", "a URL carries a password or a token in its userinfo (`user:password@`)";
@@ -362,24 +364,6 @@ fn slice(b: &[u8], from: usize, to: usize) -> &[u8] {
     b.get(from..to).unwrap_or(&[])
 }
 
-/// Fewer than three distinct characters, separators aside: a filler
-/// (`xxxx`, `0000-xxxx`, `****`), not a key.
-fn is_filler(body: &[u8]) -> bool {
-    let mut seen = [0u8; 2];
-    let mut n = 0;
-    for c in body.iter().filter(|c| !matches!(c, b'-' | b'_' | b'.' | b'/')) {
-        let c = c.to_ascii_lowercase();
-        if !seen.get(..n).unwrap_or(&[]).contains(&c) {
-            match seen.get_mut(n) {
-                Some(slot) => *slot = c,
-                None => return false,
-            }
-            n += 1;
-        }
-    }
-    true
-}
-
 /// Shannon entropy of `v` in bits per byte.
 fn entropy(v: &[u8]) -> f32 {
     let mut counts = [0u16; 256];
@@ -400,117 +384,6 @@ fn has_ci(b: &[u8], at: usize, needle: &[u8]) -> bool {
 /// `hay` contains `needle` (lower case), ASCII case ignored.
 fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
     !needle.is_empty() && hay.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
-}
-
-const PLACEHOLDER_WORDS: &[&str] = &[
-    "token",
-    "password",
-    "passwd",
-    "pass",
-    "apikey",
-    "api_key",
-    "api-key",
-    "access_token",
-    "secret_key",
-    "none",
-    "null",
-    "nil",
-    "undefined",
-    "true",
-    "false",
-    "changeme",
-    "redacted",
-    "filtered",
-    "masked",
-    "hidden",
-];
-
-const PLACEHOLDER_PARTS: &[&[u8]] = &[
-    b"xxxx",
-    b"your_",
-    b"your-",
-    b"yourtoken",
-    b"yourkey",
-    b"yourpass",
-    b"yoursecret",
-    b"placeholder",
-    b"example",
-    b"redacted",
-    b"replace_me",
-    b"replace-me",
-    b"insert_",
-    b"insert-",
-    b"dummy",
-    b"abcdefgh",
-    b"<",
-    b">",
-    b"${",
-    b"{{",
-    b"...",
-];
-
-/// For each byte, the [`PLACEHOLDER_PARTS`] that begin with it (bit `i` for
-/// part `i`; the parts are lower case): the parts are looked for in one
-/// pass, comparing only where one can begin.
-const PLACEHOLDER_PART_STARTS: [u32; 256] = part_starts(PLACEHOLDER_PARTS);
-
-#[expect(
-    clippy::indexing_slicing,
-    reason = "evaluated at compile time, where an index out of bounds fails the build"
-)]
-const fn part_starts(parts: &[&[u8]]) -> [u32; 256] {
-    assert!(parts.len() <= 32);
-    let mut starts = [0u32; 256];
-    let mut i = 0;
-    while i < parts.len() {
-        assert!(!parts[i].is_empty());
-        starts[parts[i][0] as usize] |= 1 << i;
-        i += 1;
-    }
-    starts
-}
-
-/// Some [`PLACEHOLDER_PARTS`] stands in `t`, ASCII case ignored.
-fn has_placeholder_part(t: &[u8]) -> bool {
-    (0..t.len()).any(|at| {
-        let first = t.get(at).map_or(0, u8::to_ascii_lowercase);
-        let mut parts = PLACEHOLDER_PART_STARTS.get(usize::from(first)).copied().unwrap_or(0);
-        while parts != 0 {
-            let i = parts.trailing_zeros() as usize;
-            if PLACEHOLDER_PARTS.get(i).is_some_and(|p| has_ci(t, at, p)) {
-                return true;
-            }
-            parts &= parts - 1;
-        }
-        false
-    })
-}
-
-/// An obvious placeholder: a template variable, a redaction, an example word.
-fn is_placeholder(value: &[u8]) -> bool {
-    let v = String::from_utf8_lossy(value);
-    let t = v.trim_matches(|c: char| c == '"' || c == '\'' || c.is_whitespace());
-    if t.is_empty() || is_filler(t.as_bytes()) || PLACEHOLDER_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w))
-    {
-        return true;
-    }
-    let var_name = |s: &str| {
-        !s.is_empty()
-            && s.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
-            && s.bytes().next().is_some_and(|c| !c.is_ascii_digit())
-    };
-    if t.strip_prefix('$').is_some_and(var_name)
-        || (t.starts_with('%') && t.ends_with('%') && t.len() > 2)
-        || (t.starts_with('[') && t.ends_with(']'))
-        || (t.starts_with('{') && t.ends_with('}'))
-        || t.starts_with("$(")
-        || t.starts_with("#{")
-        || t.starts_with("env.")
-        || t.starts_with("process.env")
-    {
-        return true;
-    }
-    has_placeholder_part(t.as_bytes())
 }
 
 // ---------------------------------------------------------------- URL userinfo
@@ -1159,6 +1032,7 @@ fn curl_header_at(b: &[u8], from: usize) -> bool {
 }
 
 mod assign;
+mod placeholder;
 mod prefilter;
 mod rules;
 

@@ -1,0 +1,175 @@
+//! Placeholders and fillers: the values a rule's shape would take for a
+//! secret but that are obviously not one (`<token>`, `${TOKEN}`,
+//! `your_api_key`, `xxxx`, `[REDACTED]`, ...).
+
+use super::has_ci;
+
+/// Fewer than three distinct characters, separators aside: a filler
+/// (`xxxx`, `0000-xxxx`, `****`), not a key.
+pub(super) fn is_filler(body: &[u8]) -> bool {
+    let mut seen = [0u8; 2];
+    let mut n = 0;
+    for c in body.iter().filter(|c| !matches!(c, b'-' | b'_' | b'.' | b'/')) {
+        let c = c.to_ascii_lowercase();
+        if !seen.get(..n).unwrap_or(&[]).contains(&c) {
+            match seen.get_mut(n) {
+                Some(slot) => *slot = c,
+                None => return false,
+            }
+            n += 1;
+        }
+    }
+    true
+}
+
+const PLACEHOLDER_WORDS: &[&str] = &[
+    "token",
+    "password",
+    "passwd",
+    "pass",
+    "apikey",
+    "api_key",
+    "api-key",
+    "access_token",
+    "secret_key",
+    "none",
+    "null",
+    "nil",
+    "undefined",
+    "true",
+    "false",
+    "changeme",
+    "redacted",
+    "filtered",
+    "masked",
+    "hidden",
+];
+
+const PLACEHOLDER_PARTS: &[&[u8]] = &[
+    b"xxxx",
+    b"your_",
+    b"your-",
+    b"yourtoken",
+    b"yourkey",
+    b"yourpass",
+    b"yoursecret",
+    b"placeholder",
+    b"example",
+    b"redacted",
+    b"replace_me",
+    b"replace-me",
+    b"insert_",
+    b"insert-",
+    b"dummy",
+    b"abcdefgh",
+    b"<",
+    b">",
+    b"${",
+    b"{{",
+    b"...",
+];
+
+/// For each byte, the [`PLACEHOLDER_PARTS`] that begin with it (bit `i` for
+/// part `i`; the parts are lower case): the parts are looked for in one
+/// pass, comparing only where one can begin.
+const PLACEHOLDER_PART_STARTS: [u32; 256] = part_starts(PLACEHOLDER_PARTS);
+
+#[expect(
+    clippy::indexing_slicing,
+    reason = "evaluated at compile time, where an index out of bounds fails the build"
+)]
+const fn part_starts(parts: &[&[u8]]) -> [u32; 256] {
+    assert!(parts.len() <= 32);
+    let mut starts = [0u32; 256];
+    let mut i = 0;
+    while i < parts.len() {
+        assert!(!parts[i].is_empty());
+        starts[parts[i][0] as usize] |= 1 << i;
+        i += 1;
+    }
+    starts
+}
+
+/// Some [`PLACEHOLDER_PARTS`] stands in `t`, ASCII case ignored.
+fn has_placeholder_part(t: &[u8]) -> bool {
+    (0..t.len()).any(|at| {
+        let first = t.get(at).map_or(0, u8::to_ascii_lowercase);
+        let mut parts = PLACEHOLDER_PART_STARTS.get(usize::from(first)).copied().unwrap_or(0);
+        while parts != 0 {
+            let i = parts.trailing_zeros() as usize;
+            if PLACEHOLDER_PARTS.get(i).is_some_and(|p| has_ci(t, at, p)) {
+                return true;
+            }
+            parts &= parts - 1;
+        }
+        false
+    })
+}
+
+/// An obvious placeholder: a template variable, a redaction, an example word.
+pub(super) fn is_placeholder(value: &[u8]) -> bool {
+    let v = String::from_utf8_lossy(value);
+    let t = v.trim_matches(|c: char| c == '"' || c == '\'' || c.is_whitespace());
+    if t.is_empty() || is_filler(t.as_bytes()) || PLACEHOLDER_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w))
+    {
+        return true;
+    }
+    let var_name = |s: &str| {
+        !s.is_empty()
+            && s.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+            && s.bytes().next().is_some_and(|c| !c.is_ascii_digit())
+    };
+    if t.strip_prefix('$').is_some_and(var_name)
+        || (t.starts_with('%') && t.ends_with('%') && t.len() > 2)
+        || (t.starts_with('[') && t.ends_with(']'))
+        || (t.starts_with('{') && t.ends_with('}'))
+        || t.starts_with("$(")
+        || t.starts_with("#{")
+        || t.starts_with("env.")
+        || t.starts_with("process.env")
+    {
+        return true;
+    }
+    has_placeholder_part(t.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholder_parts_are_found_as_a_plain_search_finds_them() {
+        let plain = |t: &[u8]| {
+            let lower = t.to_ascii_lowercase();
+            PLACEHOLDER_PARTS.iter().any(|p| lower.windows(p.len()).any(|w| w == *p))
+        };
+        let mut texts: Vec<Vec<u8>> =
+            vec![b"".to_vec(), b"x".to_vec(), b"YOUR_KEY".to_vec(), b"a..b".to_vec()];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..500 {
+            let mut t = Vec::new();
+            for _ in 0..2 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let p =
+                    PLACEHOLDER_PARTS.get(seed as usize % PLACEHOLDER_PARTS.len()).copied().unwrap_or(b"");
+                // A whole part (one time in four), or all of it but its last byte.
+                let keep = if seed & 3 == 0 { p.len() } else { p.len().saturating_sub(1) };
+                t.extend_from_slice(&p[..keep]);
+                t.push(b"aZ9.-\xc3\xa9"[(seed >> 40) as usize % 7]);
+                if seed & 4 == 0 {
+                    t.make_ascii_uppercase();
+                }
+            }
+            texts.push(t);
+        }
+        let mut found = 0;
+        for t in &texts {
+            assert_eq!(has_placeholder_part(t), plain(t), "{:?}", String::from_utf8_lossy(t));
+            found += usize::from(plain(t));
+        }
+        // Both answers occur, so the comparison tells something.
+        assert!(found > 50 && found < texts.len() - 50, "{found} of {}", texts.len());
+    }
+}
