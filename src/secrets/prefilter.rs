@@ -156,7 +156,7 @@ pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize))
     let m = automaton();
     // Where anchors end, as (start, anchor): the automaton finds them by
     // their last byte, the rules want them by their first.
-    let mut found: Vec<(usize, u16)> = Vec::new();
+    let mut found = Found::default();
     // The first half is read from the start; the second from as many bytes
     // before the middle as the longest anchor has, less one, so that every
     // anchor ending in it starts within its reach, and it reports only
@@ -180,21 +180,57 @@ pub(super) fn each_anchor(b: &[u8], mut hit: impl FnMut(&'static Anchor, usize))
         // The second half is the longer: its last bytes, alone.
         one_chain(m, b, second + half, at.t, half, &mut found);
     }
-    found.sort_unstable();
-    for (at, i) in found {
+    for &(at, i) in found.sorted() {
         if let Some(anchor) = ANCHORS.get(usize::from(i)) {
             hit(anchor, at);
         }
     }
 }
 
-/// Where two chains stand: the next item `i`, each chain's row (`s`, `t`)
-/// and its last transition (`e`, `f`).
+/// Anchors found, as (start, index into [`ANCHORS`]): the first few in
+/// place, the rest in a vector, so that a text with a few anchors, the
+/// usual case, allocates nothing.
+#[derive(Default)]
+struct Found {
+    few: [(usize, u16); 8],
+    len: usize,
+    more: Vec<(usize, u16)>,
+}
+
+impl Found {
+    fn push(&mut self, hit: (usize, u16)) {
+        match self.few.get_mut(self.len) {
+            Some(slot) => {
+                *slot = hit;
+                self.len += 1;
+            }
+            None => self.more.push(hit),
+        }
+    }
+
+    /// Every anchor found, in text order (at one place, in [`ANCHORS`]
+    /// order).
+    fn sorted(&mut self) -> &[(usize, u16)] {
+        let few = self.few.get(..self.len).unwrap_or(&[]);
+        if self.more.is_empty() {
+            let few = self.few.get_mut(..self.len).unwrap_or(&mut []);
+            few.sort_unstable();
+            return few;
+        }
+        self.more.extend_from_slice(few);
+        self.more.sort_unstable();
+        &self.more
+    }
+}
+
+/// Where two chains stand: the next item `i`, each chain's row (`s`, `t`:
+/// the transition into its state, [`ENDS`] and all, which the step masks
+/// off) and the last transition of this call (`e`, `f`; 0 if none).
 #[derive(Clone, Copy)]
 struct Pair {
     i: usize,
-    s: usize,
-    t: usize,
+    s: u32,
+    t: u32,
     e: u32,
     f: u32,
 }
@@ -206,12 +242,24 @@ struct Pair {
 fn two_chains(m: &Automaton, x: &[u8], y: &[u8], at: Pair) -> Pair {
     let step = m.stepper();
     let Pair { mut i, mut s, mut t, .. } = at;
+    // Two bytes of each half a round, their four transitions tested at
+    // once; a round in which one ends an anchor is stepped again below, a
+    // byte at a time, to stop at that byte.
+    let (xs, _) = x.get(i..).unwrap_or(&[]).as_chunks::<2>();
+    let (ys, _) = y.get(i..).unwrap_or(&[]).as_chunks::<2>();
+    for (&[c0, c1], &[d0, d1]) in xs.iter().zip(ys) {
+        let (e0, f0) = (step(s, c0), step(t, d0));
+        let (e1, f1) = (step(e0, c1), step(f0, d1));
+        if (e0 | f0 | e1 | f1) & ENDS != 0 {
+            break;
+        }
+        (s, t) = (e1, f1);
+        i += 2;
+    }
     let (mut e, mut f) = (0, 0);
     while let (Some(&c), Some(&d)) = (x.get(i), y.get(i)) {
-        e = step(s, c);
-        f = step(t, d);
-        s = (e & !ENDS) as usize;
-        t = (f & !ENDS) as usize;
+        (e, f) = (step(s, c), step(t, d));
+        (s, t) = (e, f);
         i += 1;
         if (e | f) & ENDS != 0 {
             break;
@@ -223,14 +271,7 @@ fn two_chains(m: &Automaton, x: &[u8], y: &[u8], at: Pair) -> Pair {
 /// Reads `b` from `from` in one chain of lookups, starting in the state
 /// whose row starts at `row`, reporting the anchors that end at or after
 /// `report_from`.
-fn one_chain(
-    m: &Automaton,
-    b: &[u8],
-    from: usize,
-    row: usize,
-    report_from: usize,
-    found: &mut Vec<(usize, u16)>,
-) {
+fn one_chain(m: &Automaton, b: &[u8], from: usize, row: u32, report_from: usize, found: &mut Found) {
     let (mut i, mut s) = (from, row);
     while i < b.len() {
         let e;
@@ -243,14 +284,25 @@ fn one_chain(
 
 /// Steps one chain over `b` from item `i` in the state whose row starts at
 /// `s` until a step ends an anchor, or to the end: the next item, the row
-/// and the last transition. Calling nothing, as [`two_chains`].
+/// and the last transition. Calling nothing, and two bytes a round, as
+/// [`two_chains`].
 #[inline(never)]
-fn chain(m: &Automaton, b: &[u8], mut i: usize, mut s: usize) -> (usize, usize, u32) {
+fn chain(m: &Automaton, b: &[u8], mut i: usize, mut s: u32) -> (usize, u32, u32) {
     let step = m.stepper();
+    let (pairs, _) = b.get(i..).unwrap_or(&[]).as_chunks::<2>();
+    for &[c0, c1] in pairs {
+        let e0 = step(s, c0);
+        let e1 = step(e0, c1);
+        if (e0 | e1) & ENDS != 0 {
+            break;
+        }
+        s = e1;
+        i += 2;
+    }
     let mut e = 0;
     while let Some(&c) = b.get(i) {
         e = step(s, c);
-        s = (e & !ENDS) as usize;
+        s = e;
         i += 1;
         if e & ENDS != 0 {
             break;
@@ -262,14 +314,15 @@ fn chain(m: &Automaton, b: &[u8], mut i: usize, mut s: usize) -> (usize, usize, 
 impl Automaton {
     /// The transition function, with the tables in locals (so that the
     /// loop keeps them in registers): from the state whose row starts at
-    /// `row`, on `c`.
+    /// `row`, on `c`. `row` may be a transition as it stands, [`ENDS`] and
+    /// all: the mask, below that bit, drops it.
     #[inline(always)]
-    fn stepper(&self) -> impl Fn(usize, u8) -> u32 + '_ {
+    fn stepper(&self) -> impl Fn(u32, u8) -> u32 + '_ {
         let (symbol, next) = (&self.symbol, self.next.as_slice());
         let mask = next.len().wrapping_sub(1);
         move |row, c| {
             let a = symbol.get(usize::from(c)).copied().unwrap_or(0);
-            next.get((row | usize::from(a)) & mask).copied().unwrap_or(0)
+            next.get((row as usize | usize::from(a)) & mask).copied().unwrap_or(0)
         }
     }
 }
@@ -278,11 +331,11 @@ impl Automaton {
 /// by their start, if `end` is at or after `report_from`. Kept out of the
 /// byte loop, which stays a few instructions long.
 #[inline(never)]
-fn ended(m: &Automaton, row: usize, end: usize, report_from: usize, found: &mut Vec<(usize, u16)>) {
+fn ended(m: &Automaton, row: u32, end: usize, report_from: usize, found: &mut Found) {
     if end < report_from {
         return;
     }
-    let s = row >> m.shift;
+    let s = ((row & !ENDS) >> m.shift) as usize;
     let from = m.ends_start.get(s).copied().unwrap_or(0) as usize;
     let to = m.ends_start.get(s + 1).copied().unwrap_or(0) as usize;
     for &i in m.ends.get(from..to).unwrap_or(&[]) {
@@ -315,6 +368,8 @@ mod tests {
         let states = m.ends_start.len() - 1;
         assert!((states << m.shift) < ENDS as usize, "{states} states of {} symbols", 1 << m.shift);
         assert_eq!(m.next.len(), (states << m.shift).next_power_of_two());
+        // The step's mask drops ENDS from a row.
+        assert_eq!((m.next.len() - 1) & ENDS as usize, 0);
         // ANCHORS' indices fit the u16 the automaton keeps them in.
         assert!(ANCHORS.len() < usize::from(u16::MAX));
     }
