@@ -173,8 +173,7 @@ fn walk<J: Json>(value: &J, path: &Path<'_>, out: &mut Vec<Finding>) {
 /// The rules one text breaks, sorted, each once.
 pub fn scan_text(text: &str) -> Vec<crate::diagnostic::Code> {
     let mut found = Found::default();
-    scan_once(text.as_bytes(), &mut found);
-    if has_escape(text.as_bytes()) {
+    if scan_once(text.as_bytes(), &mut found) {
         let decoded = percent_decode_deep(text, 3);
         if decoded != text {
             scan_once(decoded.as_bytes(), &mut found);
@@ -212,20 +211,24 @@ impl Found {
     }
 }
 
-/// Per-pass state: the signed-URL parameter names seen so far, and the
-/// last place a token prefix matched.
+/// Per-pass state: the signed-URL parameter names seen so far, the last
+/// place a token prefix matched, and whether a percent escape was seen.
 #[derive(Default)]
 struct Pass {
     params: u32,
     token_at: Option<usize>,
+    escape: bool,
 }
 
-fn scan_once(b: &[u8], found: &mut Found) {
+/// Scans `b` as it is; whether it has a percent escape (`%` and two hex
+/// digits), found in the same pass as the anchors.
+fn scan_once(b: &[u8], found: &mut Found) -> bool {
     let mut pass = Pass::default();
     prefilter::each_anchor(b, |anchor, at| check(b, anchor, at, &mut pass, found));
     if signed_url_params(pass.params) {
         found.push(SIGNED_URL);
     }
+    pass.escape
 }
 
 fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &mut Found) {
@@ -322,6 +325,9 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
             }
         }
         Rule::Curl => curl_at(b, at, found),
+        Rule::Percent => {
+            pass.escape |= slice(b, at + 1, at + 3).iter().filter(|c| c.is_ascii_hexdigit()).count() == 2;
+        }
         Rule::Keyword(word) => match assign::assignment_at(b, at, anchor.text.len(), *word) {
             Some(assign::Verdict::Code(code)) => found.push(code),
             Some(assign::Verdict::Generic) => found.assignment = true,

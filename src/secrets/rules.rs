@@ -53,6 +53,9 @@ pub(super) enum Rule {
     Curl,
     /// A name word of a keyword assignment (`*_KEY=`, `password:` …).
     Keyword(Word),
+    /// `%`: a percent escape, if two hex digits follow; the text is then
+    /// scanned again, decoded.
+    Percent,
 }
 
 /// How much evidence a keyword's name gives.
@@ -159,6 +162,7 @@ pub(super) static ANCHORS: &[Anchor] = &[
     a(b"?", Rule::Parameter),
     a(b"&", Rule::Parameter),
     a(b"#", Rule::Parameter),
+    a(b"%", Rule::Percent),
     // Source hosts and CI.
     t(b"ghp_", b"ghp_", GITHUB_TOKEN, Body::Alnum, 36, 255),
     t(b"gho_", b"gho_", GITHUB_TOKEN, Body::Alnum, 36, 255),

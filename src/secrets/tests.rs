@@ -436,3 +436,40 @@ fn a_kind_colon_id_reference_is_not_an_assignment() {
     assert!(!codes(&format!("heroku_api_key={value}")).is_empty());
     assert!(!codes(&format!("heroku-api-key:{value}")).is_empty());
 }
+
+#[test]
+fn the_pass_notes_a_percent_escape_as_a_search_for_one_does() {
+    let mut texts: Vec<String> =
+        ["", "%", "%2", "%2g", "a%25", "%%41", "100%", "%41%", "x%E9y", "%a%bc", "%g1%1g"]
+            .map(String::from)
+            .into();
+    let pieces = ["%", "2", "F", "g", "e", "%4", "ey", "key=", " ", "\u{e9}", "://"];
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..400 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        // Short texts, and long ones that the scan reads as two halves.
+        let n = if seed & 1 == 0 { (seed >> 8) as usize % 12 } else { 60 + (seed >> 8) as usize % 200 };
+        let mut t = String::new();
+        let mut s = seed;
+        for _ in 0..n {
+            s = s.rotate_left(7) ^ 0x2545_f491;
+            // Mostly letters, so that a percent is rare.
+            match s % 16 {
+                0..=4 => t.push_str(pieces[(s >> 5) as usize % pieces.len()]),
+                _ => t.push(char::from(b'a' + (s >> 9) as u8 % 26)),
+            }
+        }
+        texts.push(t);
+    }
+    let mut escaped = 0;
+    for t in &texts {
+        let mut found = Found::default();
+        let noted = scan_once(t.as_bytes(), &mut found);
+        assert_eq!(noted, has_escape(t.as_bytes()), "{t:?}");
+        escaped += usize::from(noted);
+    }
+    // Both answers occur, so the comparison tells something.
+    assert!(escaped > 40 && escaped < texts.len() - 40, "{escaped} of {}", texts.len());
+}
