@@ -278,6 +278,14 @@ fn same_key(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
 }
 
+/// One of 64 bits for a key, the same for equal keys: from its length and
+/// its first and last bytes.
+fn key_bit(key: &str) -> u64 {
+    let b = key.as_bytes();
+    let (first, last) = (b.first().copied().unwrap_or(0), b.last().copied().unwrap_or(0));
+    1 << ((b.len() + 7 * usize::from(first) + 13 * usize::from(last)) % 64)
+}
+
 impl Doc<'_> {
     /// The same document as a `serde_json::Value` (numbers read from their
     /// text as `serde_json` reads them).
@@ -415,6 +423,10 @@ impl<'a> Reader<'a> {
             self.at += 1;
             return Some(Doc::Object(DocObject(members)));
         }
+        // A bit for each key read so far, chosen by its length and its ends:
+        // a key whose bit is clear is named for the first time, and most
+        // keys need no comparison with the others.
+        let mut seen = 0u64;
         loop {
             self.skip_space();
             if self.peek()? != b'"' {
@@ -422,8 +434,12 @@ impl<'a> Reader<'a> {
             }
             let key = self.string()?;
             // A key named twice is the reporting parser's to describe.
-            if members.len() < SMALL && members.iter().any(|(k, _)| *k == key) {
-                return None;
+            if members.len() < SMALL {
+                let bit = key_bit(&key);
+                if seen & bit != 0 && members.iter().any(|(k, _)| same_key(k, &key)) {
+                    return None;
+                }
+                seen |= bit;
             }
             self.skip_space();
             self.eat(b":")?;
