@@ -186,11 +186,15 @@ pub fn scan_text(text: &str) -> Vec<crate::diagnostic::Code> {
     codes
 }
 
-/// A `%` followed by two hex digits: something percent-decoding changes.
+/// `b` has a percent escape: something percent-decoding changes.
 fn has_escape(b: &[u8]) -> bool {
     // `contains` looks for a byte a word at a time: most texts have no `%`.
-    b.contains(&b'%')
-        && b.windows(3).any(|w| matches!(w, [b'%', h, l] if h.is_ascii_hexdigit() && l.is_ascii_hexdigit()))
+    b.contains(&b'%') && (0..b.len()).any(|at| escape_at(b, at))
+}
+
+/// A `%` at `at` followed by two hex digits.
+fn escape_at(b: &[u8], at: usize) -> bool {
+    matches!(slice(b, at, at + 3), [b'%', h, l] if h.is_ascii_hexdigit() && l.is_ascii_hexdigit())
 }
 
 /// What the scans of one text found.
@@ -326,7 +330,7 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
         }
         Rule::Curl => curl_at(b, at, found),
         Rule::Percent => {
-            pass.escape |= slice(b, at + 1, at + 3).iter().filter(|c| c.is_ascii_hexdigit()).count() == 2;
+            pass.escape |= escape_at(b, at);
         }
         Rule::Keyword(word) => match assign::assignment_at(b, at, anchor.text.len(), *word) {
             Some(assign::Verdict::Code(code)) => found.push(code),
