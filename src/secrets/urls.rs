@@ -1,0 +1,188 @@
+//! The rules that read URLs: a password or a token in the userinfo, a
+//! token-like query or fragment parameter, and the parameters that together
+//! make a signed URL.
+
+use super::{
+    Found, Pass, SIGNED_URL, TOKEN_PARAMETER, has_escape, is_b64url, is_placeholder, scan_once, slice,
+    take_while,
+};
+use crate::url::percent_decode_deep;
+
+/// `at` is the place of a `://`.
+pub(super) fn userinfo_at(b: &[u8], at: usize) -> bool {
+    let mut start = at;
+    while start > 0 && b.get(start - 1).is_some_and(|c| c.is_ascii_alphanumeric() || b"+.-".contains(c)) {
+        start -= 1;
+    }
+    if start == at || at - start > 32 {
+        return false;
+    }
+    let end = take_while(b, at + 3, |c| {
+        !c.is_ascii_whitespace() && !b"/?#\"'<>`\\".contains(&c) && c.is_ascii() && !c.is_ascii_control()
+    });
+    let authority = slice(b, at + 3, end);
+    let Some(last_at) = authority.iter().rposition(|c| *c == b'@') else { return false };
+    userinfo_is_secret(slice(authority, 0, last_at))
+}
+
+fn userinfo_is_secret(info: &[u8]) -> bool {
+    let decoded;
+    let d = if has_escape(info) {
+        decoded = percent_decode_deep(&String::from_utf8_lossy(info), 3);
+        decoded.as_bytes()
+    } else {
+        info
+    };
+    match d.iter().position(|c| *c == b':') {
+        Some(colon) => {
+            let password = slice(d, colon + 1, d.len());
+            let user = slice(d, 0, colon);
+            !is_placeholder(password) || (!user.is_empty() && looks_like_token(user))
+        }
+        None => looks_like_token(d),
+    }
+}
+
+/// A user name that is really a token: a known prefix, or 20+ characters of
+/// mixed letters and digits.
+fn looks_like_token(v: &[u8]) -> bool {
+    if is_placeholder(v) {
+        return false;
+    }
+    let mut probe = Found::default();
+    scan_once(v, &mut probe);
+    if !probe.codes.is_empty() {
+        return true;
+    }
+    v.len() >= 20
+        && v.iter().all(|c| is_b64url(*c) || b"+/=.".contains(c))
+        && v.iter().any(u8::is_ascii_digit)
+        && v.iter().any(u8::is_ascii_alphabetic)
+}
+
+// ---------------------------------------------------------------- parameters
+
+const SIGNED_ALONE: &[&str] = &[
+    "x_amz_signature",
+    "x_amz_credential",
+    "x_amz_security_token",
+    "x_goog_signature",
+    "x_goog_credential",
+    "x_goog_security_token",
+];
+
+const PASSWORD_NAMES: &[&str] =
+    &["password", "passwd", "pwd", "pass", "secret", "client_secret", "passphrase"];
+
+const TOKEN_NAMES: &[&str] = &[
+    "token",
+    "access_token",
+    "accesstoken",
+    "auth_token",
+    "authtoken",
+    "id_token",
+    "refresh_token",
+    "session_token",
+    "sessiontoken",
+    "security_token",
+    "api_key",
+    "apikey",
+    "api_token",
+    "apitoken",
+    "app_secret",
+    "secret_key",
+    "secretkey",
+    "private_token",
+    "private_key",
+    "access_key",
+    "client_key",
+    "x_api_key",
+    "bearer",
+    "jwt",
+    "oauth_token",
+];
+
+/// Parameter names that make a signed URL together: bit `i` of
+/// [`Pass::params`] is `SIGNED_PARTS[i]` seen. Azure SAS is `sig` with one
+/// of bits 1–7; the others are `signature` with one of bits 9–13.
+const SIGNED_PARTS: &[&str] = &[
+    "sig",
+    "sv",
+    "se",
+    "sp",
+    "sr",
+    "spr",
+    "st",
+    "skoid",
+    "signature",
+    "key_pair_id",
+    "policy",
+    "googleaccessid",
+    "awsaccesskeyid",
+    "expires",
+];
+
+pub(super) fn signed_url_params(seen: u32) -> bool {
+    let azure = seen & 1 != 0 && seen & 0b1111_1110 != 0;
+    let signature = seen & (1 << 8) != 0 && seen & (0b1_1111 << 9) != 0;
+    azure || signature
+}
+
+/// A parameter name as written equals `want` (lower case, `_` for `-`).
+fn name_is(raw: &[u8], want: &str) -> bool {
+    raw.len() == want.len()
+        && raw.iter().zip(want.bytes()).all(|(r, w)| {
+            let r = r.to_ascii_lowercase();
+            r == w || (r == b'-' && w == b'_')
+        })
+}
+
+/// `at` is the place of a `?`, `&` or `#`.
+pub(super) fn parameter_at(b: &[u8], at: usize, pass: &mut Pass, found: &mut Found) {
+    let name_end = take_while(b, at + 1, |c| c.is_ascii_alphanumeric() || b"_.-".contains(&c));
+    if name_end == at + 1 || name_end - at > 65 || b.get(name_end) != Some(&b'=') {
+        return;
+    }
+    let value_end = take_while(b, name_end + 1, |c| {
+        !c.is_ascii_whitespace() && !b"?&#\"'<>`".contains(&c) && !c.is_ascii_control()
+    });
+    let name = slice(b, at + 1, name_end);
+    let value = slice(b, name_end + 1, value_end);
+    if value.is_empty() {
+        return;
+    }
+    if SIGNED_ALONE.iter().any(|n| name_is(name, n)) {
+        found.push(SIGNED_URL);
+    }
+    if token_value(name, value) {
+        found.push(TOKEN_PARAMETER);
+    }
+    if let Some(i) = SIGNED_PARTS.iter().position(|n| name_is(name, n)) {
+        pass.params |= 1 << i;
+    }
+}
+
+fn token_value(name: &[u8], value: &[u8]) -> bool {
+    let password = PASSWORD_NAMES.iter().any(|n| name_is(name, n));
+    if !password && !TOKEN_NAMES.iter().any(|n| name_is(name, n)) {
+        return false;
+    }
+    let decoded;
+    let v = if has_escape(value) {
+        decoded = percent_decode_deep(&String::from_utf8_lossy(value), 3);
+        decoded.as_bytes()
+    } else {
+        value
+    };
+    if is_placeholder(v) {
+        return false;
+    }
+    if password {
+        return v.len() >= 3;
+    }
+    if v.iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    v.len() >= 16
+        || (v.len() >= 8 && v.iter().any(u8::is_ascii_digit) && v.iter().any(u8::is_ascii_alphabetic))
+}
