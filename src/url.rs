@@ -3,7 +3,8 @@
 //! The `url` crate (WHATWG) costs about 64 KB of gzipped wasm, most of it IDNA
 //! tables, which the npm package cannot afford. Artifact handles need less
 //! than a browser: this parser reads absolute URLs (`scheme:` then either
-//! `//authority path?query#fragment` or an opaque rest), and it is stricter
+//! `//authority path?query#fragment` or an opaque rest; a `file:` rest that
+//! starts with `/` is a path, as after `file://`), and it is stricter
 //! than WHATWG wherever a lenient reading could make one handle look like
 //! another:
 //!
@@ -222,15 +223,13 @@ impl Url {
             if HOST_SCHEMES.contains(&scheme.as_str()) {
                 return Err(UrlError::MissingAuthority);
             }
-            return Ok(Url {
-                path: normalise_component(before_query)?,
-                scheme,
-                userinfo: None,
-                host: None,
-                port: None,
-                query,
-                fragment,
-            });
+            let mut path = normalise_component(before_query)?;
+            // `file:/a` is `file:///a` (it prints so): its dot segments go
+            // as they would there, so the printed URL reads back the same.
+            if scheme == "file" && path.starts_with('/') {
+                path = remove_dot_segments(&path);
+            }
+            return Ok(Url { path, scheme, userinfo: None, host: None, port: None, query, fragment });
         };
         let (authority, raw_path) = match hier.find('/') {
             Some(at) => (hier.get(..at).unwrap_or(""), hier.get(at..).unwrap_or("")),
@@ -294,7 +293,9 @@ impl fmt::Display for Url {
             if let Some(port) = self.port {
                 write!(f, ":{port}")?;
             }
-        } else if self.scheme == "file" {
+        } else if self.scheme == "file" && (self.path.is_empty() || self.path.starts_with('/')) {
+            // An empty authority, unless the path is opaque (`file:a`): `//`
+            // before it would make its first segment a host.
             f.write_str("//")?;
         }
         f.write_str(&self.path)?;

@@ -139,6 +139,20 @@ fn file_urls_may_have_an_empty_host() {
 }
 
 #[test]
+fn a_file_url_without_slashes_prints_to_a_text_that_reads_back_the_same() {
+    // Printed as `file://AA-:`, this read back as the host `aa-`.
+    let opaque = parse("file:AA-:");
+    assert_eq!((opaque.host.as_ref(), opaque.path.as_str()), (None, "AA-:"));
+    assert_eq!(opaque.to_string(), "file:AA-:");
+    // Printed as `file:///a/../b`, this read back as `/b`.
+    let rooted = parse("file:/a/../b");
+    assert_eq!(rooted.path, "/b");
+    assert_eq!(rooted.to_string(), "file:///b");
+    assert_eq!(parse("file:").to_string(), "file://");
+    assert_eq!(parse(&parse("file:").to_string()), parse("file:"));
+}
+
+#[test]
 fn missing_or_bad_schemes_are_told_apart() {
     assert_eq!(Url::parse("github.com/o/r"), Err(UrlError::NoScheme));
     assert_eq!(Url::parse("1http://x"), Err(UrlError::BadScheme));
@@ -200,6 +214,18 @@ mod properties {
             if let Ok(u) = Url::parse(&text) {
                 let again = Url::parse(&u.to_string());
                 prop_assert_eq!(again.as_ref(), Ok(&u));
+            }
+        }
+
+        #[test]
+        fn any_parsed_url_prints_to_a_text_that_reads_back_the_same(
+            scheme in "(file|FILE|https|mailto|urn|x)",
+            rest in "[A-Za-z0-9:/.%@?#\\[\\]_~-]{0,24}",
+        ) {
+            if let Ok(u) = Url::parse(&format!("{scheme}:{rest}")) {
+                let printed = u.to_string();
+                let again = Url::parse(&printed);
+                prop_assert_eq!(again.as_ref(), Ok(&u), "printed {}", printed);
             }
         }
 
