@@ -29,7 +29,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::diagnostic::{Diagnostic, quote};
 use crate::doc::{Json, JsonObject};
-use crate::fields::{Presence, Report};
+use crate::fields::{NameTable, Picked, Presence, Report};
 use crate::limits::{self, MAX_ARTIFACT_REFS, MAX_ID, MAX_KIND, MAX_STRING, MAX_TAG, MAX_TAGS, MAX_TITLE};
 use crate::pointer::{Below, Locate, Pointer};
 use crate::principal::{self, Principal};
@@ -313,6 +313,34 @@ const ROW_ONLY: &[Field] = &[
     Field("namespace", "namespace", Spec::Str(0, MAX_ID), true, "hub-assigned, from the writer's token"),
 ];
 
+/// How many fields either shape has.
+const ALL: usize = ROW_ONLY.len() + FIELDS.len();
+
+/// Every field's name in one shape, the row-only ones first.
+#[expect(clippy::indexing_slicing, reason = "a const fn cannot `get`; every index is below its length")]
+const fn all_names(row: bool) -> [&'static str; ALL] {
+    let mut out = [""; ALL];
+    let mut i = 0;
+    while i < ALL {
+        let f = if i < ROW_ONLY.len() { &ROW_ONLY[i] } else { &FIELDS[i - ROW_ONLY.len()] };
+        out[i] = if row { f.1 } else { f.0 };
+        i += 1;
+    }
+    out
+}
+
+static CREATE_NAMES: NameTable<ALL> = NameTable::new(all_names(false));
+static ROW_NAMES: NameTable<ALL> = NameTable::new(all_names(true));
+
+/// A shape's names, and how many of the first are not its own (a create
+/// body does not declare the row-only fields).
+fn names_of(shape: Shape) -> (&'static NameTable<ALL>, usize) {
+    match shape {
+        Shape::Create => (&CREATE_NAMES, ROW_ONLY.len()),
+        Shape::Row => (&ROW_NAMES, 0),
+    }
+}
+
 /// Which shape is checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
@@ -373,7 +401,10 @@ pub fn fields_markdown() -> String {
 /// ([`Shape::Row`]) at `at`. `http_writer` refuses the reserved provenance.
 pub fn check<J: Json>(v: &J, shape: Shape, http_writer: bool, at: &Pointer, report: &mut Report) {
     let what = if shape == Shape::Create { "an event create body" } else { "an event row" };
-    let Some(obj) = report.object(v, at, what) else { return };
+    let Some(all) = report.object(v, at, what) else { return };
+    let (names, skip) = names_of(shape);
+    // Each member is found once; the rules below look fields up by name.
+    let obj = &Picked::new(all, names, skip);
     let extra: &[Field] = if shape == Shape::Row { ROW_ONLY } else { &[] };
     for f in extra.iter().chain(FIELDS) {
         let key = if shape == Shape::Create { f.0 } else { f.1 };
@@ -444,7 +475,9 @@ pub fn check<J: Json>(v: &J, shape: Shape, http_writer: bool, at: &Pointer, repo
     if shape == Shape::Create && http_writer {
         handoff::check_http_write(event_type, payload, &Below::Key(at, payload_key), report);
     }
-    unknown_fields(obj, shape, at, report);
+    if obj.others {
+        unknown_fields(all, shape, at, report);
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -516,9 +549,9 @@ pub fn check_json_size<J: Json>(v: &J, at: &dyn Locate, what: &str, report: &mut
 }
 
 fn unknown_fields<O: JsonObject>(obj: &O, shape: Shape, at: &Pointer, report: &mut Report) {
-    let names = field_names(shape);
+    let (names, skip) = names_of(shape);
     for (k, _) in obj.entries() {
-        if names.contains(&k) {
+        if names.find(k).is_some_and(|i| i >= skip) {
             continue;
         }
         let here = Below::Key(at, k);

@@ -298,6 +298,110 @@ impl Report {
     }
 }
 
+/// Where each of a fixed set of names sits in a table of 64 buckets, built
+/// at compile time: a member's key is found among the names by one bucket
+/// (from its length and its first and last bytes) and one comparison,
+/// rather than by comparing it with every name.
+#[derive(Debug)]
+pub struct NameTable<const N: usize> {
+    names: [&'static str; N],
+    buckets: [u8; 64],
+}
+
+const NO_NAME: u8 = u8::MAX;
+
+const fn bucket(name: &[u8]) -> usize {
+    match name {
+        [] => 0,
+        [first, .., last] | [first @ last] => (3 * name.len() + *first as usize + 12 * *last as usize) % 64,
+    }
+}
+
+impl<const N: usize> NameTable<N> {
+    /// The table of `names` (at most 63, each once; a bucket taken by
+    /// another name passes the name on to the next free one).
+    #[expect(
+        clippy::indexing_slicing,
+        reason = "a const fn cannot `get`; every index is below its length (i < N, b < 64)"
+    )]
+    pub const fn new(names: [&'static str; N]) -> Self {
+        assert!(N < 64, "a name table holds at most 63 names");
+        let mut buckets = [NO_NAME; 64];
+        let mut i = 0;
+        while i < N {
+            let mut b = bucket(names[i].as_bytes());
+            while buckets[b] != NO_NAME {
+                b = (b + 1) % 64;
+            }
+            buckets[b] = i as u8;
+            i += 1;
+        }
+        NameTable { names, buckets }
+    }
+
+    /// The names, in the order given.
+    pub fn names(&self) -> &[&'static str; N] {
+        &self.names
+    }
+
+    /// The index of `key` among the names.
+    pub fn find(&self, key: &str) -> Option<usize> {
+        let mut b = bucket(key.as_bytes());
+        loop {
+            let i = usize::from(*self.buckets.get(b)?);
+            let name = self.names.get(i)?;
+            if name.len() == key.len() && *name == key {
+                return Some(i);
+            }
+            b = (b + 1) % 64;
+        }
+    }
+}
+
+/// The members of an object that a [`NameTable`] names, picked in one pass
+/// over its members; a lookup by name is then a table lookup. Its
+/// [`JsonObject::entries`] are in the table's order, not the document's.
+#[derive(Debug)]
+pub struct Picked<'v, V, const N: usize> {
+    table: &'static NameTable<N>,
+    values: [Option<&'v V>; N],
+    /// A member the table does not name, or one of the first `skip` names.
+    pub others: bool,
+}
+
+impl<'v, V: Json, const N: usize> Picked<'v, V, N> {
+    /// Picks the members of `obj` named in `table`; a member named by one of
+    /// the first `skip` names, or by none, is not picked and sets
+    /// [`Picked::others`].
+    pub fn new<O: JsonObject<Value = V>>(obj: &'v O, table: &'static NameTable<N>, skip: usize) -> Self {
+        let mut picked = Picked { table, values: [None; N], others: false };
+        for (key, value) in obj.entries() {
+            match table.find(key) {
+                Some(i) if i >= skip => {
+                    if let Some(slot) = picked.values.get_mut(i) {
+                        *slot = Some(value);
+                    }
+                }
+                _ => picked.others = true,
+            }
+        }
+        picked
+    }
+}
+
+impl<V: Json, const N: usize> JsonObject for Picked<'_, V, N> {
+    type Value = V;
+    fn get(&self, key: &str) -> Option<&V> {
+        self.table.find(key).and_then(|i| self.values.get(i).copied().flatten())
+    }
+    fn len(&self) -> usize {
+        self.values.iter().flatten().count()
+    }
+    fn entries(&self) -> impl Iterator<Item = (&str, &V)> {
+        self.table.names.iter().zip(&self.values).filter_map(|(k, v)| v.map(|v| (*k, v)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,5 +428,61 @@ mod tests {
             }
         }
         assert!(checked > 100);
+    }
+
+    /// Names that share a bucket (same length, first and last byte) are
+    /// each found, and a name the table lacks is not, even in their bucket.
+    #[test]
+    fn a_name_table_finds_each_of_its_names_and_nothing_else() {
+        static TABLE: NameTable<5> = NameTable::new(["axb", "ayb", "azb", "id", "source_kind"]);
+        for (i, name) in TABLE.names().iter().enumerate() {
+            assert_eq!(TABLE.find(name), Some(i), "{name}");
+        }
+        for other in ["awb", "ax", "", "i", "source_kinD", "source_kind ", "ID"] {
+            assert_eq!(TABLE.find(other), None, "{other:?}");
+        }
+        // A full table still stops at a free bucket.
+        static FULL: NameTable<63> = NameTable::new(NAMES_63);
+        const NAMES_63: [&str; 63] = {
+            let mut out = [""; 63];
+            let letters = [
+                "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r",
+                "s", "t", "u", "v", "w", "x", "y", "z", "A", "B", "C", "D", "E", "F", "G", "H", "I", "J",
+                "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Y", "Z", "0", "1",
+                "2", "3", "4", "5", "6", "7", "8", "9", "_",
+            ];
+            let mut i = 0;
+            while i < 63 {
+                out[i] = letters[i];
+                i += 1;
+            }
+            out
+        };
+        for (i, name) in FULL.names().iter().enumerate() {
+            assert_eq!(FULL.find(name), Some(i));
+        }
+        assert_eq!(FULL.find("-"), None);
+        assert_eq!(FULL.find("ab"), None);
+    }
+
+    /// Picking finds the members a lookup by name would, and notes the
+    /// members it leaves: unnamed ones and those of the skipped names.
+    #[test]
+    fn picked_members_are_the_ones_a_search_finds() {
+        static TABLE: NameTable<3> = NameTable::new(["id", "kind", "url"]);
+        let obj: Value = serde_json::json!({"url": "u", "kind": null});
+        let Value::Object(map) = &obj else { unreachable!() };
+        let picked = Picked::new(map, &TABLE, 0);
+        assert!(!picked.others);
+        for key in ["id", "kind", "url", "ref"] {
+            assert_eq!(picked.get(key), map.get(key), "{key}");
+        }
+        assert_eq!(picked.len(), 2);
+        let skipping = Picked::new(map, &TABLE, 2);
+        assert!(skipping.others);
+        assert_eq!((skipping.get("kind"), skipping.get("url")), (None, map.get("url")));
+        let extra: Value = serde_json::json!({"kind": 1, "ref": 2});
+        let Value::Object(extra) = &extra else { unreachable!() };
+        assert!(Picked::new(extra, &TABLE, 0).others);
     }
 }
