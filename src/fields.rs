@@ -350,7 +350,7 @@ impl<const N: usize> NameTable<N> {
         loop {
             let i = usize::from(*self.buckets.get(b)?);
             let name = self.names.get(i)?;
-            if name.len() == key.len() && *name == key {
+            if *name == key {
                 return Some(i);
             }
             b = (b + 1) % 64;

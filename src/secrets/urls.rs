@@ -2,11 +2,23 @@
 //! token-like query or fragment parameter, and the parameters that together
 //! make a signed URL.
 
+use std::borrow::Cow;
+
 use super::{
     Found, Pass, SIGNED_URL, TOKEN_PARAMETER, has_escape, is_b64url, is_placeholder, scan_once, slice,
     take_while,
 };
 use crate::url::percent_decode_deep;
+
+/// `text` percent-decoded (up to three rounds) when it has an escape, as it
+/// is otherwise.
+fn decoded(text: &[u8]) -> Cow<'_, [u8]> {
+    if has_escape(text) {
+        Cow::Owned(percent_decode_deep(&String::from_utf8_lossy(text), 3).into_bytes())
+    } else {
+        Cow::Borrowed(text)
+    }
+}
 
 /// `at` is the place of a `://`.
 pub(super) fn userinfo_at(b: &[u8], at: usize) -> bool {
@@ -26,13 +38,7 @@ pub(super) fn userinfo_at(b: &[u8], at: usize) -> bool {
 }
 
 fn userinfo_is_secret(info: &[u8]) -> bool {
-    let decoded;
-    let d = if has_escape(info) {
-        decoded = percent_decode_deep(&String::from_utf8_lossy(info), 3);
-        decoded.as_bytes()
-    } else {
-        info
-    };
+    let d = &*decoded(info);
     match d.iter().position(|c| *c == b':') {
         Some(colon) => {
             let password = slice(d, colon + 1, d.len());
@@ -167,13 +173,7 @@ fn token_value(name: &[u8], value: &[u8]) -> bool {
     if !password && !TOKEN_NAMES.iter().any(|n| name_is(name, n)) {
         return false;
     }
-    let decoded;
-    let v = if has_escape(value) {
-        decoded = percent_decode_deep(&String::from_utf8_lossy(value), 3);
-        decoded.as_bytes()
-    } else {
-        value
-    };
+    let v = &*decoded(value);
     if is_placeholder(v) {
         return false;
     }
