@@ -25,6 +25,13 @@ use super::{Change, Options, Policy, Verdict, rules};
 /// How many `$ref` hops one resolution follows before calling it a loop.
 const MAX_REF_HOPS: usize = 32;
 
+/// How many bytes of schema text written for a cache key cost one step.
+const BYTES_PER_STEP: usize = 64;
+
+/// An inclusion between two schemas: the documents their `$ref`s resolve in,
+/// whether it sits in undeclared content, and the two schemas' text.
+type RelationKey = (usize, usize, bool, String, String);
+
 /// The walk's state: options, budget, visited reference pairs, findings.
 pub(super) struct Walker {
     pub(super) opts: Options,
@@ -34,6 +41,9 @@ pub(super) struct Walker {
     visited: BTreeSet<(String, String)>,
     /// Emptiness already estimated, by document and schema text.
     empties: BTreeMap<(usize, String), bool>,
+    /// Inclusions between schemas with `$ref`s: decided (`Some`), or being
+    /// decided (`None`).
+    relations: BTreeMap<RelationKey, Option<(bool, bool)>>,
     pub(super) out: Vec<Change>,
 }
 
@@ -79,6 +89,7 @@ pub(super) fn run(old: &Value, new: &Value, opts: Options) -> Vec<Change> {
         same_roots: old == new,
         visited: BTreeSet::new(),
         empties: BTreeMap::new(),
+        relations: BTreeMap::new(),
         out: Vec::new(),
     };
     let frame = Frame { path: Pointer::root(), depth: 0, undeclared: false, old_root: old, new_root: new };
@@ -144,7 +155,39 @@ impl Walker {
 
     /// Whether every value of `a` is valid under `b` (first) and every value
     /// of `b` valid under `a` (second), decided by a walk of its own.
+    ///
+    /// One between schemas with `$ref`s is decided once: a `$ref` back into
+    /// the schema would otherwise start the same walk again at every level
+    /// down to the depth cap. One asked again while it is being decided (a
+    /// loop through `$ref`s) is taken as holding neither way, which can only
+    /// report more breaking changes.
     pub(super) fn relation(&mut self, f: &Frame, a: &Value, b: &Value) -> (bool, bool) {
+        let key = if has_ref(a) || has_ref(b) {
+            let (ta, tb) = (a.to_string(), b.to_string());
+            self.charge(ta.len() + tb.len());
+            Some((root_id(f.old_root), root_id(f.new_root), f.undeclared, ta, tb))
+        } else {
+            None
+        };
+        if let Some(key) = &key {
+            match self.relations.get(key) {
+                Some(Some(known)) => return *known,
+                Some(None) => return (false, false),
+                None => {
+                    self.relations.insert(key.clone(), None);
+                }
+            }
+        }
+        let answer = self.relation_walk(f, a, b);
+        if let Some(key) = key {
+            self.relations.insert(key, Some(answer));
+        }
+        answer
+    }
+
+    /// Decides an inclusion by a walk of its own, with its own findings and
+    /// visited references.
+    fn relation_walk(&mut self, f: &Frame, a: &Value, b: &Value) -> (bool, bool) {
         let saved_out = std::mem::take(&mut self.out);
         let saved_visited = std::mem::take(&mut self.visited);
         let saved_same = self.same_roots;
@@ -159,6 +202,12 @@ impl Walker {
         let back = !found.iter().any(|c| c.backward == Verdict::Breaking);
         let fwd = !found.iter().any(|c| c.forward == Verdict::Breaking);
         (back, fwd)
+    }
+
+    /// Counts work that writes schema text (`bytes` of it) against the step
+    /// budget: a step that writes a large subschema costs more than one.
+    fn charge(&mut self, bytes: usize) {
+        self.steps = self.steps.saturating_add(bytes / BYTES_PER_STEP);
     }
 
     /// Compares two schemas at `f`.
@@ -235,7 +284,8 @@ impl Walker {
     /// Whether a schema accepts no value (remembered per document and text:
     /// walks meet the same subschemas again and again).
     fn empty(&mut self, v: &Value, root: &Value) -> bool {
-        let key = (root as *const Value as usize, v.to_string());
+        let key = (root_id(root), v.to_string());
+        self.charge(key.1.len());
         if let Some(known) = self.empties.get(&key) {
             return *known;
         }
@@ -301,7 +351,7 @@ impl Walker {
                     current = if has_assertions(&siblings) {
                         Cow::Owned(merge(t, &siblings))
                     } else {
-                        Cow::Owned(t.clone())
+                        Cow::Borrowed(t)
                     };
                 }
                 Target::Remote => {
@@ -648,6 +698,11 @@ impl Walker {
 fn is_multiple(a: f64, b: f64) -> bool {
     let q = a / b;
     q.is_finite() && (q - q.round()).abs() < 1e-9
+}
+
+/// A document's identity for the walk's caches (the roots outlive the walk).
+fn root_id(root: &Value) -> usize {
+    std::ptr::from_ref(root) as usize
 }
 
 fn ref_key(f: &Frame, reference: Option<&str>, target: &str) -> String {
