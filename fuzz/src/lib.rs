@@ -42,10 +42,17 @@ pub const HOSTILE: &[&str] = &[
 ];
 
 /// The golden calls of `op`, as JSON values.
+///
+/// A schema pair built to run the checker's whole step budget
+/// (`compat/too-complex`) is left out: each variant of it takes a quarter of
+/// a second, which would be most of the target's time for one case of a
+/// hundred and sixty. `parse_schema` still runs the checker into its budget
+/// with generated schemas (that is how the recursive pairs that did were
+/// found).
 pub fn golden(op: &str) -> Vec<Value> {
     index::CASES
         .iter()
-        .filter(|(o, ..)| *o == op)
+        .filter(|(o, _, _, answer)| *o == op && !answer.contains("\"compat/too-complex\""))
         .filter_map(|(_, _, call, _)| serde_json::from_str(call).ok())
         .collect()
 }
