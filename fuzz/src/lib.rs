@@ -294,8 +294,30 @@ impl Corpus {
 /// One structure-aware run of `op`: a generated call, answered, checked.
 pub fn run_op(op: &str, corpus: &Corpus, data: &[u8]) {
     let Ok(text) = call_text(op, &corpus.calls, &corpus.keys, &corpus.strings, data) else { return };
+    record(op, &text);
     let answer = hapi_a2a_core::call(op, &text);
     check_answer(op, &text, &answer);
+}
+
+/// With `HAPI_FUZZ_CALLS=FILE`, appends each generated call to FILE as a
+/// JSON line `[op, call]`: run a target over corpus files (not a folder, so
+/// that it executes them once each) to write the calls a corpus stands for.
+/// This is how `tests/data/fuzz_calls.jsonl`, the differential test's sample
+/// of the fuzz corpora, is made.
+fn record(op: &str, text: &str) {
+    use std::io::Write;
+    static FILE: std::sync::OnceLock<Option<std::sync::Mutex<std::fs::File>>> = std::sync::OnceLock::new();
+    let file = FILE.get_or_init(|| {
+        let path = std::env::var_os("HAPI_FUZZ_CALLS")?;
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path).ok()?;
+        Some(std::sync::Mutex::new(file))
+    });
+    if let Some(file) = file
+        && let Ok(mut file) = file.lock()
+    {
+        let line = Value::Array(vec![Value::from(op), Value::from(text)]).to_string();
+        let _ = writeln!(file, "{line}");
+    }
 }
 
 /// A structure-aware fuzz target for one op.
