@@ -127,10 +127,9 @@ function sample() {
   return out;
 }
 
-test('native and wasm answers are byte-identical on a fixed generated sample', () => {
+/** The calls (`[op, name, text]`) whose native and wasm answers differ. */
+function differing(calls) {
   assert.ok(existsSync(bin), `no native binary at ${bin}: run cargo test (or cargo build) first`);
-  const calls = sample();
-  assert.ok(calls.length >= 200, `only ${calls.length} sample calls`);
   const differ = [];
   for (const [op, name, text] of calls) {
     const pkg = op === 'schema.check' || /"withSchema"\s*:\s*true/.test(text) ? full : core;
@@ -140,5 +139,29 @@ test('native and wasm answers are byte-identical on a fixed generated sample', (
     assert.match(wasm, /^\{"type":"(success|failure)"/, `${op} ${name}: untagged wasm answer`);
     if (native !== wasm) differ.push(`${op} ${name}\n  call   ${text.slice(0, 200)}\n  native ${native.slice(0, 300)}\n  wasm   ${wasm.slice(0, 300)}`);
   }
+  return differ;
+}
+
+test('native and wasm answers are byte-identical on a fixed generated sample', () => {
+  const calls = sample();
+  assert.ok(calls.length >= 200, `only ${calls.length} sample calls`);
+  const differ = differing(calls);
+  assert.equal(differ.length, 0, `${differ.length} of ${calls.length} differ:\n${differ.slice(0, 10).join('\n')}`);
+});
+
+// tests/data/fuzz_calls.jsonl: the calls the op fuzz targets generated from
+// the first inputs (by name) of each target's corpus, one `[op, call]` line
+// each (written with HAPI_FUZZ_CALLS; see fuzz/src/lib.rs).
+test('native and wasm answers are byte-identical on a fixed sample of the fuzz corpora', () => {
+  const lines = readFileSync(join(root, 'tests/data/fuzz_calls.jsonl'), 'utf8').split('\n').filter(Boolean);
+  const calls = lines.map((line, i) => {
+    const [op, text] = JSON.parse(line);
+    return [op, `fuzz_calls.jsonl:${i + 1}`, text];
+  });
+  const ops = new Set(calls.map(([op]) => op));
+  const every = JSON.parse(core.call('capabilities', '{}')).ops;
+  assert.deepEqual([...every].filter((op) => !ops.has(op)), [], 'ops with no sampled call');
+  assert.ok(calls.length >= 300, `only ${calls.length} sampled calls`);
+  const differ = differing(calls);
   assert.equal(differ.length, 0, `${differ.length} of ${calls.length} differ:\n${differ.slice(0, 10).join('\n')}`);
 });
