@@ -23,6 +23,8 @@ pub const CASES: &[(&str, &str, &str, &str)] = &[
     ("artifact.locality", "file-path-unowned", include_str!("artifact.locality/file-path-unowned.call.json"), include_str!("artifact.locality/file-path-unowned.answer.json")),
     ("artifact.locality", "file-path-unowned-same-machine-source", include_str!("artifact.locality/file-path-unowned-same-machine-source.call.json"), include_str!("artifact.locality/file-path-unowned-same-machine-source.answer.json")),
     ("artifact.locality", "file-path-unowned-writer-is-sink", include_str!("artifact.locality/file-path-unowned-writer-is-sink.call.json"), include_str!("artifact.locality/file-path-unowned-writer-is-sink.answer.json")),
+    ("artifact.locality", "file-url-rooted-without-host-is-a-local-path", include_str!("artifact.locality/file-url-rooted-without-host-is-a-local-path.call.json"), include_str!("artifact.locality/file-url-rooted-without-host-is-a-local-path.answer.json")),
+    ("artifact.locality", "file-url-without-slashes-is-a-relative-path", include_str!("artifact.locality/file-url-without-slashes-is-a-relative-path.call.json"), include_str!("artifact.locality/file-url-without-slashes-is-a-relative-path.answer.json")),
     ("artifact.locality", "github-issue-url", include_str!("artifact.locality/github-issue-url.call.json"), include_str!("artifact.locality/github-issue-url.answer.json")),
     ("artifact.locality", "github-pr-api-url", include_str!("artifact.locality/github-pr-api-url.call.json"), include_str!("artifact.locality/github-pr-api-url.answer.json")),
     ("artifact.locality", "github-pr-cyrillic-host", include_str!("artifact.locality/github-pr-cyrillic-host.call.json"), include_str!("artifact.locality/github-pr-cyrillic-host.answer.json")),
