@@ -69,6 +69,8 @@ mod empty;
 #[cfg(feature = "compat")]
 mod judge;
 #[cfg(feature = "compat")]
+mod memo;
+#[cfg(feature = "compat")]
 mod node;
 #[cfg(feature = "compat")]
 mod rules;

@@ -2,7 +2,7 @@
 //! keywords (types, enum/const, strings, numbers, annotations).
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
@@ -11,6 +11,7 @@ use crate::pointer::Pointer;
 
 use super::dialect::{self, Dialect};
 use super::empty;
+use super::memo::{Memo, fingerprint};
 use super::node::{self, Target};
 use super::sets;
 use super::{
@@ -25,12 +26,8 @@ use super::{Change, Options, Policy, Verdict, rules};
 /// How many `$ref` hops one resolution follows before calling it a loop.
 const MAX_REF_HOPS: usize = 32;
 
-/// How many bytes of schema text written for a cache key cost one step.
-const BYTES_PER_STEP: usize = 64;
-
-/// An inclusion between two schemas: the documents their `$ref`s resolve in,
-/// whether it sits in undeclared content, and the two schemas' text.
-type RelationKey = (usize, usize, bool, String, String);
+/// How many schema nodes hashed for a cache key cost one step.
+const NODES_PER_STEP: usize = 8;
 
 /// The walk's state: options, budget, visited reference pairs, findings.
 pub(super) struct Walker {
@@ -39,11 +36,12 @@ pub(super) struct Walker {
     exhausted: bool,
     pub(super) same_roots: bool,
     visited: BTreeSet<(String, String)>,
-    /// Emptiness already estimated, by document and schema text.
-    empties: BTreeMap<(usize, String), bool>,
-    /// Inclusions between schemas with `$ref`s: decided (`Some`), or being
-    /// decided (`None`).
-    relations: BTreeMap<RelationKey, Option<(bool, bool)>>,
+    /// Emptiness already estimated, by document and schema.
+    empties: Memo<bool>,
+    /// Inclusions between schemas with `$ref`s, by the documents they
+    /// resolve in and whether they sit in undeclared content: decided
+    /// (`Some`), or being decided (`None`).
+    relations: Memo<Option<(bool, bool)>>,
     pub(super) out: Vec<Change>,
 }
 
@@ -88,8 +86,8 @@ pub(super) fn run(old: &Value, new: &Value, opts: Options) -> Vec<Change> {
         exhausted: false,
         same_roots: old == new,
         visited: BTreeSet::new(),
-        empties: BTreeMap::new(),
-        relations: BTreeMap::new(),
+        empties: Memo::new(),
+        relations: Memo::new(),
         out: Vec::new(),
     };
     let frame = Frame { path: Pointer::root(), depth: 0, undeclared: false, old_root: old, new_root: new };
@@ -163,24 +161,22 @@ impl Walker {
     /// report more breaking changes.
     pub(super) fn relation(&mut self, f: &Frame, a: &Value, b: &Value) -> (bool, bool) {
         let key = if has_ref(a) || has_ref(b) {
-            let (ta, tb) = (a.to_string(), b.to_string());
-            self.charge(ta.len() + tb.len());
-            Some((root_id(f.old_root), root_id(f.new_root), f.undeclared, ta, tb))
+            let ((ha, na), (hb, nb)) = (fingerprint(a), fingerprint(b));
+            self.charge(na + nb);
+            Some((root_id(f.old_root), root_id(f.new_root), f.undeclared, ha, hb))
         } else {
             None
         };
         if let Some(key) = &key {
-            match self.relations.get(key) {
-                Some(Some(known)) => return *known,
+            match self.relations.get(key, a, b) {
+                Some(Some(known)) => return known,
                 Some(None) => return (false, false),
-                None => {
-                    self.relations.insert(key.clone(), None);
-                }
+                None => self.relations.insert(*key, a, b, None),
             }
         }
         let answer = self.relation_walk(f, a, b);
         if let Some(key) = key {
-            self.relations.insert(key, Some(answer));
+            self.relations.insert(key, a, b, Some(answer));
         }
         answer
     }
@@ -204,10 +200,11 @@ impl Walker {
         (back, fwd)
     }
 
-    /// Counts work that writes schema text (`bytes` of it) against the step
-    /// budget: a step that writes a large subschema costs more than one.
-    fn charge(&mut self, bytes: usize) {
-        self.steps = self.steps.saturating_add(bytes / BYTES_PER_STEP);
+    /// Counts work that reads a whole subschema for a cache key (`nodes` of
+    /// it) against the step budget: a step that hashes a large subschema
+    /// costs more than one.
+    fn charge(&mut self, nodes: usize) {
+        self.steps = self.steps.saturating_add(nodes / NODES_PER_STEP);
     }
 
     /// Compares two schemas at `f`.
@@ -284,13 +281,14 @@ impl Walker {
     /// Whether a schema accepts no value (remembered per document and text:
     /// walks meet the same subschemas again and again).
     fn empty(&mut self, v: &Value, root: &Value) -> bool {
-        let key = (root_id(root), v.to_string());
-        self.charge(key.1.len());
-        if let Some(known) = self.empties.get(&key) {
-            return *known;
+        let (hash, nodes) = fingerprint(v);
+        self.charge(nodes);
+        let key = (root_id(root), 0, false, hash, 0);
+        if let Some(known) = self.empties.get(&key, v, &Value::Null) {
+            return known;
         }
         let e = empty::is_empty(v, root);
-        self.empties.insert(key, e);
+        self.empties.insert(key, v, &Value::Null, e);
         e
     }
 
