@@ -278,8 +278,8 @@ impl Walker {
         self.body(f, om, nm);
     }
 
-    /// Whether a schema accepts no value (remembered per document and text:
-    /// walks meet the same subschemas again and again).
+    /// Whether a schema accepts no value (remembered per document and
+    /// schema: walks meet the same subschemas again and again).
     fn empty(&mut self, v: &Value, root: &Value) -> bool {
         let (hash, nodes) = fingerprint(v);
         self.charge(nodes);
