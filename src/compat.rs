@@ -107,6 +107,11 @@ pub const MAX_DEPTH: usize = 64;
 /// How many schema comparisons one check may make before it fails closed.
 pub const MAX_STEPS: usize = 200_000;
 
+/// How many changes one comparison may find before it fails closed (a
+/// small recursive schema can otherwise list a change at every level of
+/// every branch, an answer of megabytes).
+pub const MAX_CHANGES: usize = 1_000;
+
 crate::define_codes! {
     INVALID_SCHEMA = "compat/invalid-schema", "a schema is not a JSON Schema (not an object or boolean, or a keyword of the wrong shape)";
     TYPE_NARROWED = "compat/type-narrowed", "the new schema drops instance types (a `type` member, `null`, number to integer)";
@@ -166,7 +171,7 @@ crate::define_codes! {
     UNRESOLVED_REF = "compat/unresolved-ref", "a local `$ref` names nothing in its schema, or a chain of `$ref`s loops, so the check fails closed";
     TOO_DEEP = "compat/too-deep", "the schemas nest deeper than the checker follows, so the check fails closed";
     UNDECIDED = "compat/undecided", "a keyword changed that the checker cannot compare here (`unevaluatedProperties`/`unevaluatedItems` beside applicators whose evaluation they see), so the check fails closed";
-    TOO_COMPLEX = "compat/too-complex", "the comparison needed more steps than the checker allows, so the check fails closed";
+    TOO_COMPLEX = "compat/too-complex", "the comparison needed more steps, or found more changes, than the checker allows, so the check fails closed";
     SCHEMA_ADDED = "compat/schema-added", "a schema file exists only in the new directory";
     SCHEMA_REMOVED = "compat/schema-removed", "a schema file exists only in the old directory";
 }

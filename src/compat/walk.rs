@@ -17,8 +17,9 @@ use super::sets;
 use super::{
     ANNOTATION_CHANGED, BECAME_FALSE, BOUND_CHANGED, BOUND_RELAXED, BOUND_TIGHTENED, DEFAULT_CHANGED,
     DIALECT_CHANGED, DYNAMIC_REF, ENUM_CHANGED, ENUM_NARROWED, ENUM_WIDENED, FORMAT_ADDED, FORMAT_CHANGED,
-    FORMAT_REMOVED, MAX_DEPTH, MAX_STEPS, PATTERN_ADDED, PATTERN_CHANGED, PATTERN_REMOVED, REMOTE_REF,
-    TOO_COMPLEX, TOO_DEEP, TYPE_CHANGED, TYPE_NARROWED, TYPE_WIDENED, UNDECIDED, UNRESOLVED_REF, WAS_FALSE,
+    FORMAT_REMOVED, MAX_CHANGES, MAX_DEPTH, MAX_STEPS, PATTERN_ADDED, PATTERN_CHANGED, PATTERN_REMOVED,
+    REMOTE_REF, TOO_COMPLEX, TOO_DEEP, TYPE_CHANGED, TYPE_NARROWED, TYPE_WIDENED, UNDECIDED, UNRESOLVED_REF,
+    WAS_FALSE,
 };
 use super::{CONTENT_ASSERTED, CONTENT_CHANGED};
 use super::{Change, Options, Policy, Verdict, rules};
@@ -34,6 +35,8 @@ pub(super) struct Walker {
     pub(super) opts: Options,
     steps: usize,
     exhausted: bool,
+    /// The walk stopped because it found more than [`MAX_CHANGES`] changes.
+    too_many: bool,
     pub(super) same_roots: bool,
     visited: BTreeSet<(String, String)>,
     /// Emptiness already estimated, by document and schema.
@@ -84,6 +87,7 @@ pub(super) fn run(old: &Value, new: &Value, opts: Options) -> Vec<Change> {
         opts,
         steps: 0,
         exhausted: false,
+        too_many: false,
         same_roots: old == new,
         visited: BTreeSet::new(),
         empties: Memo::new(),
@@ -111,8 +115,13 @@ pub(super) fn run(old: &Value, new: &Value, opts: Options) -> Vec<Change> {
     }
     w.diff(&frame, old, new);
     if w.exhausted && !w.out.iter().any(|c| c.code == TOO_COMPLEX) {
-        // The budget ran out inside an inclusion check: fail closed here.
-        let msg = format!("the comparison needs more than {MAX_STEPS} steps; the rest is not compared");
+        // The budget ran out inside an inclusion check, or the changes
+        // became too many: fail closed here.
+        let msg = if w.too_many {
+            format!("the comparison finds more than {MAX_CHANGES} changes; the rest is not compared")
+        } else {
+            format!("the comparison needs more than {MAX_STEPS} steps; the rest is not compared")
+        };
         w.emit(&frame, Pointer::root(), TOO_COMPLEX, msg);
     }
     w.out
@@ -149,6 +158,10 @@ impl Walker {
             forward: soften(forward),
             message,
         });
+        if self.out.len() > MAX_CHANGES && !self.exhausted {
+            self.exhausted = true;
+            self.too_many = true;
+        }
     }
 
     /// Whether every value of `a` is valid under `b` (first) and every value

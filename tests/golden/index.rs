@@ -430,6 +430,7 @@ pub const CASES: &[(&str, &str, &str, &str)] = &[
     ("schema.check", "shared-ref-reported-at-target", include_str!("schema.check/shared-ref-reported-at-target.call.json"), include_str!("schema.check/shared-ref-reported-at-target.answer.json")),
     ("schema.check", "too-complex-fails-closed", include_str!("schema.check/too-complex-fails-closed.call.json"), include_str!("schema.check/too-complex-fails-closed.answer.json")),
     ("schema.check", "too-deep-fails-closed", include_str!("schema.check/too-deep-fails-closed.call.json"), include_str!("schema.check/too-deep-fails-closed.answer.json")),
+    ("schema.check", "too-many-changes-fail-closed", include_str!("schema.check/too-many-changes-fail-closed.call.json"), include_str!("schema.check/too-many-changes-fail-closed.answer.json")),
     ("schema.check", "type-changed-string-to-number", include_str!("schema.check/type-changed-string-to-number.call.json"), include_str!("schema.check/type-changed-string-to-number.answer.json")),
     ("schema.check", "type-narrowed-null-dropped", include_str!("schema.check/type-narrowed-null-dropped.call.json"), include_str!("schema.check/type-narrowed-null-dropped.answer.json")),
     ("schema.check", "type-widened-integer-to-number", include_str!("schema.check/type-widened-integer-to-number.call.json"), include_str!("schema.check/type-widened-integer-to-number.answer.json")),
