@@ -95,6 +95,9 @@ fn schema(data: &[u8]) -> Result<(Value, Value, Options)> {
 
 fuzz_target!(|data: &[u8]| {
     let Ok((old, new, options)) = schema(data) else { return };
+    let policy = if options.policy == Policy::Strict { "strict" } else { "lenient" };
+    let call = serde_json::json!({"old": old, "new": new, "policy": policy, "assertFormat": options.assert_format});
+    hapi_a2a_core_fuzz::record("schema.check", &call.to_string());
     let _ = check(&old, &new, options);
     if let Ok(same) = check(&old, &old, options) {
         let fails_closed = same.changes.iter().any(|c| {

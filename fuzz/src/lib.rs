@@ -304,7 +304,7 @@ pub fn run_op(op: &str, corpus: &Corpus, data: &[u8]) {
 /// that it executes them once each) to write the calls a corpus stands for.
 /// This is how `tests/data/fuzz_calls.jsonl`, the differential test's sample
 /// of the fuzz corpora, is made.
-fn record(op: &str, text: &str) {
+pub fn record(op: &str, text: &str) {
     use std::io::Write;
     static FILE: std::sync::OnceLock<Option<std::sync::Mutex<std::fs::File>>> = std::sync::OnceLock::new();
     let file = FILE.get_or_init(|| {
