@@ -202,7 +202,7 @@ impl<'a> Gen<'a> {
             }
         }
         for &n in &h.lengths {
-            for k in [n.saturating_sub(1), n, n + 1] {
+            for k in [n.saturating_sub(1), n, n.saturating_add(1)] {
                 out.push(Value::String("a".repeat(k.min(64))));
             }
         }
@@ -319,7 +319,7 @@ impl<'a> Gen<'a> {
             out.push(Value::Object(o));
         }
         for &n in &h.counts {
-            for k in [n.saturating_sub(1), n, n + 1] {
+            for k in [n.saturating_sub(1), n, n.saturating_add(1)] {
                 let mut o = base.clone();
                 for i in 0..k.min(16) {
                     if o.len() >= k {
@@ -368,7 +368,7 @@ impl<'a> Gen<'a> {
             out.push(Value::Array(vec![a.clone(), b.clone()]));
         }
         for &n in &h.counts {
-            for k in [n.saturating_sub(1), n, n + 1] {
+            for k in [n.saturating_sub(1), n, n.saturating_add(1)] {
                 let mut t = tuple.clone();
                 let mut i = 0usize;
                 while t.len() < k.min(24) {

@@ -437,6 +437,7 @@ pub const CASES: &[(&str, &str, &str, &str)] = &[
     ("schema.check", "unevaluated-properties-beside-all-of-is-undecided", include_str!("schema.check/unevaluated-properties-beside-all-of-is-undecided.call.json"), include_str!("schema.check/unevaluated-properties-beside-all-of-is-undecided.answer.json")),
     ("schema.check", "unresolved-ref-fails-closed", include_str!("schema.check/unresolved-ref-fails-closed.call.json"), include_str!("schema.check/unresolved-ref-fails-closed.answer.json")),
     ("schema.check", "was-false-tuple-slot-added-to-closed-tuple", include_str!("schema.check/was-false-tuple-slot-added-to-closed-tuple.call.json"), include_str!("schema.check/was-false-tuple-slot-added-to-closed-tuple.answer.json")),
+    ("schema.check", "witness-beside-the-largest-length-bound", include_str!("schema.check/witness-beside-the-largest-length-bound.call.json"), include_str!("schema.check/witness-beside-the-largest-length-bound.answer.json")),
     ("schema.check", "witness-for-a-tightened-bound", include_str!("schema.check/witness-for-a-tightened-bound.call.json"), include_str!("schema.check/witness-for-a-tightened-bound.answer.json")),
     ("secrets.scan", "authorization-headers", include_str!("secrets.scan/authorization-headers.call.json"), include_str!("secrets.scan/authorization-headers.answer.json")),
     ("secrets.scan", "authorization-placeholders", include_str!("secrets.scan/authorization-placeholders.call.json"), include_str!("secrets.scan/authorization-placeholders.answer.json")),
