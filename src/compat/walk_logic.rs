@@ -131,11 +131,12 @@ impl Walker {
         new: &[&Value],
         (old_one_of, one_of): (bool, bool),
     ) {
-        let oc: Vec<String> = old.iter().map(|v| node::canonical(v)).collect();
-        let nc: Vec<String> = new.iter().map(|v| node::canonical(v)).collect();
         // Equal branches match, unless a `$ref` inside may resolve differently.
-        let equal =
-            |i: usize, j: usize| oc.get(i) == nc.get(j) && !oc.get(i).is_some_and(|s| s.contains("\"$ref\""));
+        let settled: Vec<bool> = old.iter().map(|v| !node::mentions_ref(v)).collect();
+        let equal = |i: usize, j: usize| {
+            settled.get(i) == Some(&true)
+                && old.get(i).zip(new.get(j)).is_some_and(|(o, n)| node::same_canonical(o, n))
+        };
         let old_open: Vec<usize> = (0..old.len()).filter(|&i| !(0..new.len()).any(|j| equal(i, j))).collect();
         let new_open: Vec<usize> = (0..new.len()).filter(|&j| !(0..old.len()).any(|i| equal(i, j))).collect();
         let budget_ok = old_open.len() * new.len() + new_open.len() * old.len() <= MAX_PAIRS;
@@ -266,24 +267,23 @@ impl Walker {
         }
     }
 
-    fn all_of(&mut self, f: &Frame, om: &Map<String, Value>, nm: &Map<String, Value>) {
-        let list = |m: &Map<String, Value>| -> Vec<Value> {
-            m.get("allOf").and_then(Value::as_array).cloned().unwrap_or_default()
+    fn all_of<'v>(&mut self, f: &Frame, om: &'v Map<String, Value>, nm: &'v Map<String, Value>) {
+        let list = |m: &'v Map<String, Value>| -> &'v [Value] {
+            m.get("allOf").and_then(Value::as_array).map_or(&[], Vec::as_slice)
         };
         let (ol, nl) = (list(om), list(nm));
         if ol.is_empty() && nl.is_empty() {
             return;
         }
         let base = f.path.key("allOf");
-        let oc: Vec<String> = ol.iter().map(node::canonical).collect();
-        let nc: Vec<String> = nl.iter().map(node::canonical).collect();
         // Equal conjuncts match, unless a `$ref` inside may resolve differently.
         let same_docs = self.same_roots;
-        let settled = |c: &String| same_docs || !c.contains("\"$ref\"");
+        let settled = |c: &Value| same_docs || !node::mentions_ref(c);
+        let in_list = |c: &Value, list: &[Value]| list.iter().any(|x| node::same_canonical(c, x));
         let old_open: Vec<usize> =
-            (0..ol.len()).filter(|&i| !oc.get(i).is_some_and(|c| settled(c) && nc.contains(c))).collect();
+            (0..ol.len()).filter(|&i| !ol.get(i).is_some_and(|c| settled(c) && in_list(c, nl))).collect();
         let new_open: Vec<usize> =
-            (0..nl.len()).filter(|&j| !nc.get(j).is_some_and(|c| settled(c) && oc.contains(c))).collect();
+            (0..nl.len()).filter(|&j| !nl.get(j).is_some_and(|c| settled(c) && in_list(c, ol))).collect();
         let mut paired: BTreeSet<usize> = BTreeSet::new();
         let mut removed = Vec::new();
         for &i in &old_open {
