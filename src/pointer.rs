@@ -25,7 +25,26 @@ impl Pointer {
 
     /// A new pointer with an array index appended.
     pub fn index(&self, index: usize) -> Self {
-        Pointer(format!("{}/{index}", self.0))
+        // Written digit by digit: the schema walk builds one of these for
+        // every pair of branches it relates, and `format!` was a tenth of it.
+        let mut digits = [0u8; 20];
+        let mut start = digits.len();
+        let mut rest = index;
+        loop {
+            start -= 1;
+            if let Some(d) = digits.get_mut(start) {
+                *d = b'0' + (rest % 10) as u8;
+            }
+            rest /= 10;
+            if rest == 0 || start == 0 {
+                break;
+            }
+        }
+        let mut out = String::with_capacity(self.0.len() + 1 + digits.len() - start);
+        out.push_str(&self.0);
+        out.push('/');
+        out.extend(digits.iter().skip(start).map(|&d| char::from(d)));
+        Pointer(out)
     }
 
     /// The pointer text.
@@ -157,6 +176,13 @@ mod tests {
     fn tokens_are_escaped_as_rfc_6901_asks() {
         let p = Pointer::root().key("a/b").key("m~n").index(3);
         assert_eq!(p.as_str(), "/a~1b/m~0n/3");
+    }
+
+    #[test]
+    fn an_index_is_written_in_decimal() {
+        for n in [0, 7, 10, 99, 100, 123_456, usize::MAX] {
+            assert_eq!(Pointer::root().key("a").index(n).as_str(), format!("/a/{n}"));
+        }
     }
 
     #[test]
