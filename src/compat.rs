@@ -61,6 +61,8 @@
 //!   [`MAX_STEPS`] comparisons fail closed with a code.
 
 #[cfg(feature = "compat")]
+mod canonical;
+#[cfg(feature = "compat")]
 mod dialect;
 #[cfg(feature = "compat")]
 mod dir;

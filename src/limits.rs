@@ -155,7 +155,8 @@ fn write_js(value: &Value, out: &mut String) {
     }
 }
 
-fn write_js_string(s: &str, out: &mut String) {
+/// `s` as a JSON string, escaped as `serde_json` writes it.
+pub(crate) fn write_js_string(s: &str, out: &mut String) {
     out.push('"');
     for c in s.chars() {
         match c {
