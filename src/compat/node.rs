@@ -260,7 +260,7 @@ pub(crate) fn value_type(v: &Value) -> u8 {
 pub(crate) fn enum_values(m: &Map<String, Value>) -> Option<Vec<&Value>> {
     let from_enum = m.get("enum").and_then(Value::as_array).map(|a| a.iter().collect::<Vec<_>>());
     match (from_enum, m.get("const")) {
-        (Some(e), Some(c)) => Some(e.into_iter().filter(|v| canonical(v) == canonical(c)).collect()),
+        (Some(e), Some(c)) => Some(e.into_iter().filter(|v| same_canonical(v, c)).collect()),
         (Some(e), None) => Some(e),
         (None, Some(c)) => Some(vec![c]),
         (None, None) => None,
@@ -271,9 +271,13 @@ pub(crate) fn enum_values(m: &Map<String, Value>) -> Option<Vec<&Value>> {
 /// types of its `enum`/`const` values when it has them.
 pub(crate) fn effective_types(m: &Map<String, Value>) -> u8 {
     let declared = declared_types(m);
-    let mut t = match enum_values(m) {
-        Some(values) => declared & values.iter().fold(0, |acc, v| acc | value_type(v)),
-        None => declared,
+    let listed = |values: &mut dyn Iterator<Item = &Value>| values.fold(0, |acc, v| acc | value_type(v));
+    // What `enum_values` lists, read without collecting it.
+    let mut t = match (m.get("enum").and_then(Value::as_array), m.get("const")) {
+        (Some(e), Some(c)) => declared & listed(&mut e.iter().filter(|v| same_canonical(v, c))),
+        (Some(e), None) => declared & listed(&mut e.iter()),
+        (None, Some(c)) => declared & value_type(c),
+        (None, None) => declared,
     };
     // A range of one whole number (`minimum: 4, maximum: 4`) holds no fractions.
     if let (Some((lo, false)), Some((hi, false))) = (lower_bound(m), upper_bound(m))
@@ -318,18 +322,12 @@ pub(crate) fn upper_bound(m: &Map<String, Value>) -> Bound {
 }
 
 fn range_bound(m: &Map<String, Value>, inclusive: &str, exclusive: &str, lower: bool) -> Bound {
-    let inc = m.get(inclusive).and_then(Value::as_f64);
     let exc = m.get(exclusive);
-    let mut candidates: Vec<(f64, bool)> = Vec::new();
-    match (inc, exc) {
-        (Some(v), Some(Value::Bool(true))) => candidates.push((v, true)),
-        (Some(v), _) => candidates.push((v, false)),
-        _ => {}
+    let inc = m.get(inclusive).and_then(Value::as_f64).map(|v| (v, exc == Some(&Value::Bool(true))));
+    match (inc, exc.and_then(Value::as_f64).map(|v| (v, true))) {
+        (Some(a), Some(b)) => Some(if tighter(b, a, lower) { b } else { a }),
+        (a, b) => a.or(b),
     }
-    if let Some(v) = exc.and_then(Value::as_f64) {
-        candidates.push((v, true));
-    }
-    candidates.into_iter().reduce(|a, b| if tighter(b, a, lower) { b } else { a })
 }
 
 /// Whether bound `a` is strictly tighter than `b`.

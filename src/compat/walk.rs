@@ -2,7 +2,7 @@
 //! keywords (types, enum/const, strings, numbers, annotations).
 
 use std::borrow::Cow;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value};
 
@@ -11,7 +11,7 @@ use crate::pointer::Pointer;
 
 use super::dialect::{self, Dialect};
 use super::empty;
-use super::memo::{Memo, fingerprint};
+use super::memo::{self, Memo, Shapes};
 use super::node::{self, Target};
 use super::sets;
 use super::{
@@ -39,8 +39,13 @@ pub(super) struct Walker {
     too_many: bool,
     pub(super) same_roots: bool,
     visited: BTreeSet<(String, String)>,
+    /// The shapes of the two documents' values.
+    shapes: Shapes,
     /// Emptiness already estimated, by document and schema.
     empties: Memo<bool>,
+    /// The same, by document and address, for the documents' own values (a
+    /// lookup without comparing the schema).
+    empties_at: BTreeMap<(usize, usize), bool>,
     /// Inclusions between schemas with `$ref`s, by the documents they
     /// resolve in and whether they sit in undeclared content: decided
     /// (`Some`), or being decided (`None`).
@@ -90,7 +95,9 @@ pub(super) fn run(old: &Value, new: &Value, opts: Options) -> Vec<Change> {
         too_many: false,
         same_roots: old == new,
         visited: BTreeSet::new(),
+        shapes: Shapes::of(&[old, new]),
         empties: Memo::new(),
+        empties_at: BTreeMap::new(),
         relations: Memo::new(),
         out: Vec::new(),
     };
@@ -173,10 +180,10 @@ impl Walker {
     /// loop through `$ref`s) is taken as holding neither way, which can only
     /// report more breaking changes.
     pub(super) fn relation(&mut self, f: &Frame, a: &Value, b: &Value) -> (bool, bool) {
-        let key = if has_ref(a) || has_ref(b) {
-            let ((ha, na), (hb, nb)) = (fingerprint(a), fingerprint(b));
-            self.charge(na + nb);
-            Some((root_id(f.old_root), root_id(f.new_root), f.undeclared, ha, hb))
+        let (sa, sb) = (self.shapes.shape(a), self.shapes.shape(b));
+        let key = if sa.refs || sb.refs {
+            self.charge(sa.nodes + sb.nodes);
+            Some((root_id(f.old_root), root_id(f.new_root), f.undeclared, sa.hash, sb.hash))
         } else {
             None
         };
@@ -232,7 +239,7 @@ impl Walker {
             self.emit(f, f.path.clone(), TOO_COMPLEX, msg);
             return;
         }
-        if old == new && (self.same_roots || !has_ref(old)) {
+        if self.shapes.same(old, new) && (self.same_roots || !self.has_ref(old)) {
             return;
         }
         if f.depth > MAX_DEPTH {
@@ -294,15 +301,35 @@ impl Walker {
     /// Whether a schema accepts no value (remembered per document and
     /// schema: walks meet the same subschemas again and again).
     fn empty(&mut self, v: &Value, root: &Value) -> bool {
-        let (hash, nodes) = fingerprint(v);
-        self.charge(nodes);
-        let key = (root_id(root), 0, false, hash, 0);
-        if let Some(known) = self.empties.get(&key, v, &Value::Null) {
+        let indexed = self.shapes.indexed(v);
+        let shape = indexed.unwrap_or_else(|| memo::shape(v));
+        self.charge(shape.nodes);
+        let at = (root_id(root), memo::address(v));
+        if indexed.is_some()
+            && let Some(&known) = self.empties_at.get(&at)
+        {
             return known;
         }
-        let e = empty::is_empty(v, root);
-        self.empties.insert(key, v, &Value::Null, e);
+        let key = (root_id(root), 0, false, shape.hash, 0);
+        let e = self.empties.get(&key, v, &Value::Null).unwrap_or_else(|| {
+            let e = empty::is_empty(v, root);
+            self.empties.insert(key, v, &Value::Null, e);
+            e
+        });
+        if indexed.is_some() {
+            self.empties_at.insert(at, e);
+        }
         e
+    }
+
+    /// Whether a schema contains a reference anywhere.
+    pub(super) fn has_ref(&self, v: &Value) -> bool {
+        self.shapes.shape(v).refs
+    }
+
+    /// Whether two values are equal (compared only when their shapes allow).
+    pub(super) fn same(&self, a: &Value, b: &Value) -> bool {
+        self.shapes.same(a, b)
     }
 
     /// Handles identical `$ref`s on both sides: compares the targets once, at
@@ -563,7 +590,11 @@ impl Walker {
     fn same_undecided(&self, om: &Map<String, Value>, nm: &Map<String, Value>) -> bool {
         sets::UNDECIDED.iter().all(|k| {
             let (o, n) = (om.get(*k), nm.get(*k));
-            o == n && (o.is_none() || self.same_roots || (*k != "$ref" && o.is_some_and(|v| !has_ref(v))))
+            let same = match (o, n) {
+                (Some(a), Some(b)) => self.shapes.same(a, b),
+                _ => o == n,
+            };
+            same && (o.is_none() || self.same_roots || (*k != "$ref" && o.is_some_and(|v| !self.has_ref(v))))
         })
     }
 
@@ -757,23 +788,4 @@ fn merge(target: &Value, siblings: &Value) -> Value {
         (Value::Bool(false), _) => Value::Bool(false),
         (_, s) => s.clone(),
     }
-}
-
-/// Whether a schema contains a reference anywhere. Iterative.
-pub(super) fn has_ref(v: &Value) -> bool {
-    let mut stack = vec![v];
-    while let Some(x) = stack.pop() {
-        match x {
-            Value::Object(m) => {
-                if m.contains_key("$ref") || m.contains_key("$dynamicRef") || m.contains_key("$recursiveRef")
-                {
-                    return true;
-                }
-                stack.extend(m.values().filter(|c| c.is_object() || c.is_array()));
-            }
-            Value::Array(a) => stack.extend(a.iter().filter(|c| c.is_object() || c.is_array())),
-            _ => {}
-        }
-    }
-    false
 }

@@ -159,8 +159,10 @@ impl Walker {
                 .iter()
                 .copied()
                 .filter(|j| !paired_new.contains(j))
-                .max_by_key(|&j| new.get(j).map_or(0, |n| similarity(o, n)))
-                .filter(|&j| new.get(j).is_some_and(|n| similarity(o, n) > 1));
+                .map(|j| (j, new.get(j).map_or(0, |n| similarity(o, n))))
+                .max_by_key(|&(_, likeness)| likeness)
+                .filter(|&(_, likeness)| likeness > 1)
+                .map(|(j, _)| j);
             match partner.and_then(|j| new.get(j).map(|n| (j, n))) {
                 Some((j, n)) => {
                     paired_new.insert(j);
@@ -292,8 +294,10 @@ impl Walker {
                 .iter()
                 .copied()
                 .filter(|j| !paired.contains(j))
-                .max_by_key(|&j| nl.get(j).map_or(0, |n| similarity(o, n)))
-                .filter(|&j| nl.get(j).is_some_and(|n| similarity(o, n) > 1));
+                .map(|j| (j, nl.get(j).map_or(0, |n| similarity(o, n))))
+                .max_by_key(|&(_, likeness)| likeness)
+                .filter(|&(_, likeness)| likeness > 1)
+                .map(|(j, _)| j);
             match partner.and_then(|j| nl.get(j).map(|n| (j, n))) {
                 Some((j, n)) => {
                     paired.insert(j);

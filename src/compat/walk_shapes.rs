@@ -204,7 +204,7 @@ impl Walker {
         let at = f.path.key(key);
         let open = |v: &Value| v == &TRUE || v.as_object().is_some_and(Map::is_empty);
         match (open(o), o == &FALSE, open(n), n == &FALSE) {
-            _ if o == n && !super::walk::has_ref(o) => {}
+            _ if self.same(o, n) && !self.has_ref(o) => {}
             (_, _, _, true) => {
                 self.emit(f, at, CONTENT_CLOSED, format!("`{key}` now refuses undeclared properties"))
             }
