@@ -63,6 +63,7 @@ mod call;
 pub mod delivery;
 mod derive;
 pub mod generate;
+mod model;
 mod row;
 mod scan;
 mod thread;
@@ -71,7 +72,8 @@ mod views;
 
 pub(crate) use call::{CallText, read_call};
 use derive::Derived;
-use row::{Event, FastMap, Found, Link, RowText, Sym, Syms, Table};
+use model::{Event, FastMap, Link, Sym, Syms};
+use row::{Found, RowText, Table};
 pub use view::*;
 
 crate::define_codes! {

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::derive::{Derived, sort_events};
-use super::row::{Kind, Sym};
+use super::model::{Kind, Sym};
 use super::view::{ArtifactMatch, ArtifactView};
 use super::{Ledger, UNKNOWN_ARTIFACT};
 use crate::artifact::canonical_identity;

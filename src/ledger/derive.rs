@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::row::{FastMap, Kind, Rel, Sym};
+use super::model::{FastMap, Kind, Rel, Sym};
 use super::{
     CROSS_NAMESPACE_LINK, DANGLING_LINK, DUPLICATE_ID, DUPLICATE_ROW, IDEMPOTENCY_CONFLICT,
     IDEMPOTENCY_REPLAY, LINEAGE_CYCLE, Ledger, RECEIPT_NOT_FOR_HANDOFF, SELF_LINK,

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::derive::{Derived, exists_elsewhere, lookup, sort_events, sort_list};
-use super::row::{Event, Kind, Rel};
+use super::model::{Event, Kind, Rel};
 use super::view::{AuditChain, Lineage, LinkEntry, ReceiptEntry, Thread};
 use super::{
     AUDIT_CLAIMED_APPROVAL, AUDIT_CROSS_NAMESPACE, AUDIT_CYCLE, AUDIT_MISSING, AUDIT_NOT_A_GRANT,

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 
 use super::derive::{Derived, lookup, sort_events, sort_list};
-use super::row::{Event, FastMap, Kind, Rel, Sym};
+use super::model::{Event, FastMap, Kind, Rel, Sym};
 use super::thread::thread;
 use super::view::{
     CurrentAd, FleetView, HandoffView, ProjectGroup, ProjectView, SessionEvent, SessionView, Thread, View,
