@@ -3,19 +3,19 @@
 //! in every family listed in [`FAMILIES`], no false positive on any negative
 //! example nor on the project's benign corpus.
 //!
-//! - Nosey Parker's rules ship positive and negative examples; they come as
-//!   a `.tar.gz` in `../shared/corpora/secrets/` beside the crate (or
-//!   wherever `SECRETS_CORPUS_DIR` points), extracted to a temporary
-//!   directory here and never copied into the repository.
+//! - Nosey Parker's rules ship positive and negative examples; they are
+//!   kept as a `.tar.gz` in `tests/data/secrets-corpora/` (or wherever
+//!   `SECRETS_CORPUS_DIR` points), extracted to a temporary directory here
+//!   and never stored as plain text.
 //! - gitleaks' default rules ship no examples: positives are generated from
 //!   each rule's regex (its syntax tree walked with a seeded generator), and
 //!   kept only when the rule itself would report them: the regex matches,
 //!   the secret reaches the rule's entropy, and no allowlist (global or the
 //!   rule's) lets it pass.
 //!
-//! When the corpus is absent the corpus test prints a note and checks
-//! nothing else. Nothing here prints an example's text: only counts, rule
-//! ids and example indexes.
+//! The measured table must be the one `docs/secrets.md` shows. Nothing
+//! here prints an example's text: only counts, rule ids and example
+//! indexes.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
@@ -220,12 +220,13 @@ struct Rule {
     negatives: Vec<String>,
 }
 
-fn corpus_dir() -> Option<PathBuf> {
-    if let Ok(dir) = std::env::var("SECRETS_CORPUS_DIR") {
-        return Some(PathBuf::from(dir)).filter(|d| d.is_dir());
-    }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora/secrets");
-    dir.is_dir().then_some(dir)
+fn corpus_dir() -> PathBuf {
+    let dir = std::env::var_os("SECRETS_CORPUS_DIR").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/secrets-corpora"),
+        PathBuf::from,
+    );
+    assert!(dir.is_dir(), "the secret rule sets are not at {}", dir.display());
+    dir
 }
 
 struct TempDir(PathBuf);
@@ -497,10 +498,7 @@ struct Tally {
 
 #[test]
 fn both_rule_sets_meet_the_targets_per_family() {
-    let Some(dir) = corpus_dir() else {
-        println!("note: ../shared/corpora/secrets is absent; the rule-set measurement is skipped");
-        return;
-    };
+    let dir = corpus_dir();
     let np = load_nosey_parker(&dir.join("noseyparker/noseyparker-rules.tar.gz"));
     assert!(np.len() > 100, "the archive holds {} rules", np.len());
     let (global, leaks) = load_gitleaks(&dir.join("gitleaks/config/gitleaks.toml"));
@@ -619,10 +617,64 @@ fn both_rule_sets_meet_the_targets_per_family() {
     }
 
     println!("false positives: {false_positives:?}");
+    let docs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/secrets.md")).unwrap();
+    let mut stale = Vec::new();
+    for (family, t) in
+        table.iter().map(|(f, t)| (f.as_str(), t)).chain([("other providers (not held)", &other)])
+    {
+        let measured = documented_numbers(t);
+        if documented_row(&docs, family) != Some(measured.clone()) {
+            stale.push(format!("{family}: measured {measured:?}"));
+        }
+    }
+    assert!(stale.is_empty(), "docs/secrets.md's family table is not what this test measures: {stale:?}");
     assert!(no_samples.len() <= 2, "no sample generated for {no_samples:?}");
     assert_eq!(contested_flagged, CONTESTED.len(), "a contested negative (a real credential) passed");
     assert!(below.is_empty(), "families below 95 %: {below:?}; missed {misses:?}");
     assert!(false_positives.is_empty(), "false positives on negatives: {false_positives:?}");
+}
+
+/// A family's numbers as docs/secrets.md writes them: positives, found,
+/// share, negatives, false positives.
+fn documented_numbers(t: &Tally) -> Vec<String> {
+    let share = if t.pos == 0 || t.found == t.pos {
+        "100 %".to_owned()
+    } else {
+        format!("{:.1} %", 100.0 * t.found as f64 / t.pos as f64)
+    };
+    vec![thousands(t.pos), thousands(t.found), share, thousands(t.neg), thousands(t.fp)]
+}
+
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The last five cells of the family's row in the docs' table.
+fn documented_row(docs: &str, family: &str) -> Option<Vec<String>> {
+    let line = docs.lines().find(|l| l.starts_with(&format!("| {family} |")))?;
+    let cells: Vec<String> = line.trim_matches('|').split('|').map(|c| c.trim().to_owned()).collect();
+    cells.get(cells.len().checked_sub(5)?..).map(<[String]>::to_vec)
+}
+
+#[test]
+fn the_docs_table_is_read_as_written() {
+    let docs =
+        "| AWS | key ids | 49 | 47 | 95.9 % | 14 | 0 |\n| other | x | 3,257 | 2,084 | 64.0 % | 76 | 0 |";
+    assert_eq!(documented_row(docs, "AWS").unwrap(), ["49", "47", "95.9 %", "14", "0"]);
+    let t = Tally { pos: 3257, found: 2084, neg: 76, fp: 0 };
+    assert_eq!(Some(documented_numbers(&t)), documented_row(docs, "other"));
+    assert_eq!(documented_numbers(&Tally { pos: 27, found: 27, neg: 0, fp: 0 })[2], "100 %");
+    assert_eq!(thousands(1_234_567), "1,234,567");
+    assert_eq!(documented_row(docs, "Azure"), None);
 }
 
 #[test]
