@@ -461,6 +461,29 @@ pub fn ops_markdown() -> String {
     s
 }
 
+/// The README's caps table: each cap on the call text and the ops that have
+/// it, from the op declarations (a test keeps the README current).
+pub fn caps_markdown() -> String {
+    let mut caps: Vec<(usize, Vec<&str>)> = Vec::new();
+    for op in OPS {
+        match caps.iter_mut().find(|(cap, _)| *cap == op.cap) {
+            Some((_, ops)) => ops.push(op.name),
+            None => caps.push((op.cap, vec![op.name])),
+        }
+    }
+    caps.sort_by_key(|(cap, _)| *cap);
+    let mut s = String::from("| cap on the call text | ops |\n|---|---|\n");
+    for (cap, ops) in caps {
+        let cap = match cap {
+            c if c % (1024 * 1024) == 0 => format!("{} MiB", c / (1024 * 1024)),
+            c => format!("{c} B"),
+        };
+        let ops: Vec<String> = ops.iter().map(|o| format!("`{o}`")).collect();
+        s.push_str(&format!("| {cap} | {} |\n", ops.join(", ")));
+    }
+    s
+}
+
 /// The call as its typed form. A call is a JSON object whose keys are the
 /// call type's fields: an array (which serde would read positionally) or
 /// any other value is refused, and so is a key the op does not take, in the

@@ -2,8 +2,9 @@
 //! code table (from `codes::all_codes`) in `docs/codes.md`, the
 //! compatibility rule table (from `compat::rules_markdown`) in
 //! `docs/schema-compat.md`, the event field table (from
-//! `event::fields_markdown`) in `docs/events.md` and the op table (from the
-//! op declarations, `api::ops_markdown`) in `docs/operations.md`. `BLESS=1`
+//! `event::fields_markdown`) in `docs/events.md`, the op table (from the
+//! op declarations, `api::ops_markdown`) in `docs/operations.md` and the
+//! README's caps table (`api::caps_markdown`). `BLESS=1`
 //! rewrites them. Every relative link of
 //! the README and `docs/` names a file that exists, and a heading in it when
 //! it names one, so moving text between them cannot leave a dead link.
@@ -29,6 +30,7 @@ fn sections() -> Vec<(&'static str, &'static str, String)> {
         ("docs/schema-compat.md", "compat-rules", hapi_a2a_core::compat::rules_markdown()),
         ("docs/events.md", "event-fields", hapi_a2a_core::event::fields_markdown()),
         ("docs/operations.md", "ops", hapi_a2a_core::api::ops_markdown()),
+        ("README.md", "caps", hapi_a2a_core::api::caps_markdown()),
     ]
 }
 
