@@ -651,6 +651,19 @@ pub fn call_bytes(op: &str, input: &[u8]) -> String {
     }
 }
 
+/// [`call_bytes`] with the op's name as bytes too (a command-line argument
+/// need not be UTF-8): a name that is not UTF-8 answers `parse/invalid-utf8`,
+/// as call text that is not does.
+pub fn call_raw(op: &[u8], input: &[u8]) -> String {
+    match std::str::from_utf8(op) {
+        Ok(op) => call_bytes(op, input),
+        Err(e) => respond::<()>(Err(CallError::new(
+            error::INVALID_UTF8,
+            format!("the op name is not UTF-8 text: an invalid byte at offset {}", e.valid_up_to()),
+        ))),
+    }
+}
+
 /// The size cap of `op`'s call text, in bytes (`None` for an unknown op).
 pub fn max_call_bytes(op: &str) -> Option<usize> {
     OPS.iter().find(|o| o.name == op).map(|o| o.cap)

@@ -18,8 +18,9 @@ crate::define_codes! {
     UNKNOWN_FIELD = "call/unknown-field", "the call names a field its operation does not take (a typo must not silently change a verdict)";
     INVALID_ARGUMENT = "call/invalid-argument", "(npm package, Node addon) an argument of `call` is not a JavaScript string; nothing was read";
     TOO_LARGE = "call/too-large", "the call text is over its operation's size cap";
-    INVALID_UTF8 = "parse/invalid-utf8", "(CLI) the call's bytes are not UTF-8";
-    UNREADABLE_FILE = "compat/unreadable-file", "(CLI `schema-check`) a schema file cannot be read (permissions, not UTF-8); the other files are still compared";
+    INVALID_UTF8 = "parse/invalid-utf8", "(CLI) the call's bytes, the op's name or a schema file's text or name are not UTF-8";
+    UNREADABLE_FILE = "compat/unreadable-file", "(CLI `schema-check`) a `*.json` entry cannot be read (a directory, a broken link, permissions), or its name holds a character a reader would not see; the other files are still compared";
+    DUPLICATE_FILE_KEY = "compat/duplicate-key", "(CLI `schema-check`) a schema file names a key twice in one object: readers differ on which value counts, so the file is not compared";
     FEATURE_UNAVAILABLE = "call/feature-unavailable", "the call asks for something this build leaves out (such as the JSON Schema engine)";
     UNKNOWN_KIND = "validate/unknown-kind", "`validate` was asked for a document kind it does not know";
     DOCUMENT_MISSING = "validate/document-missing", "`validate` got neither `document` nor `documentText`, or both";

@@ -196,3 +196,126 @@ fn schema_check_reports_each_file_on_its_own_line_and_keeps_going() {
     assert!(!out.contains("broken.json,line=1,title=compat/schema-removed"), "{out}");
     assert_eq!(lines.len(), 3, "{out}");
 }
+
+/// Runs the binary with arguments as the OS gives them (not necessarily
+/// UTF-8) and no input.
+#[cfg(unix)]
+fn run_os(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hapi-a2a"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_never_panic() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let bad = OsStr::from_bytes(b"a\xffb");
+    // An op name: a JSON answer, like bad call text.
+    let o = run_os(&[OsStr::new("call"), bad]);
+    assert_eq!(o.status.code(), Some(2));
+    let a = stdout_json(&o);
+    assert_eq!(a["error"]["code"], "parse/invalid-utf8", "{a}");
+    assert!(a["error"]["message"].as_str().unwrap().contains("offset 1"), "{a}");
+    // A file name is a path: read as it is.
+    let dir = temp_dir("os-args");
+    let file = dir.join(OsStr::from_bytes(b"call\xff.json"));
+    std::fs::write(&file, "{}").unwrap();
+    let o = run_os(&[OsStr::new("call"), OsStr::new("capabilities"), file.as_os_str()]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout_json(&o)["type"], "success");
+    // A command, an option or a directory: a message, exit 2, no panic.
+    for args in [
+        vec![bad],
+        vec![OsStr::new("call"), OsStr::new("capabilities"), OsStr::from_bytes(b"--\xff")],
+        vec![OsStr::new("schema-check"), OsStr::new("--base"), bad, OsStr::new("--head"), dir.as_os_str()],
+        vec![
+            OsStr::new("schema-check"),
+            OsStr::new("--base"),
+            dir.as_os_str(),
+            OsStr::new("--head"),
+            dir.as_os_str(),
+            OsStr::new("--policy"),
+            bad,
+        ],
+    ] {
+        let o = run_os(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("hapi-a2a: ") && !err.contains("panicked"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn schema_check_reports_every_json_entry_it_cannot_read_and_what_it_would_not_show() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let (base, head) = (temp_dir("entries-base"), temp_dir("entries-head"));
+    let write = |path: std::path::PathBuf, text: &[u8]| std::fs::write(path, text).unwrap();
+    for name in ["dir", "link", "dup", "text"] {
+        write(base.join(format!("{name}.json")), format!(r#"{{"$id":"{name}","type":"string"}}"#).as_bytes());
+    }
+    // A directory and a broken link named like schema files.
+    std::fs::create_dir(head.join("dir.json")).unwrap();
+    std::os::unix::fs::symlink(base.join("no-such-target"), head.join("link.json")).unwrap();
+    // A key named twice: readers differ on which value counts.
+    write(head.join("dup.json"), b"{\"$id\": \"dup\",\n\"type\": \"string\",\n\"type\": \"integer\"\n}\n");
+    // Text that is not UTF-8, on its second line.
+    write(head.join("text.json"), b"{\"$id\": \"text\",\n\"description\": \"\xff\"}\n");
+    // Names an annotation could not show as they are.
+    write(base.join(OsStr::from_bytes(b"name\xff.json")), b"{}");
+    write(head.join("trojan\u{202e}.json"), b"{}");
+    let (b, h) = (base.to_str().unwrap(), head.to_str().unwrap());
+    let o = run(&["schema-check", "--base", b, "--head", h, "--format", "github"], None);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let _ = (std::fs::remove_dir_all(&base), std::fs::remove_dir_all(&head));
+    assert_eq!(o.status.code(), Some(2), "{out}");
+    let want = [
+        format!("::error file={h}/dir.json,line=1,title=compat/unreadable-file::"),
+        format!("::error file={h}/link.json,line=1,title=compat/unreadable-file::"),
+        format!("::error file={h}/dup.json,line=3,title=compat/duplicate-key::"),
+        format!("::error file={h}/text.json,line=2,title=parse/invalid-utf8::"),
+        "::error title=parse/invalid-utf8::".to_owned(),
+        "::error title=compat/unreadable-file::".to_owned(),
+    ];
+    for w in &want {
+        assert!(out.lines().any(|l| l.starts_with(w.as_str())), "{w} in\n{out}");
+    }
+    // Nothing else: none of their namesakes is reported as removed, and no
+    // character a reader would not see is written as it is.
+    assert_eq!(out.lines().count(), want.len(), "{out}");
+    assert!(!out.contains('\u{202e}') && out.contains("trojan<U+202E>.json"), "{out}");
+}
+
+#[test]
+fn schema_check_output_shows_bidi_and_invisible_characters() {
+    let (base, head) = (temp_dir("trojan-base"), temp_dir("trojan-head"));
+    let name = "ab\u{202e}cd\u{2066}\u{200b}";
+    let schema = |props: &str| format!(r#"{{"$id":"t\u2067","type":"object","properties":{{{props}}}}}"#);
+    std::fs::write(base.join("t.json"), schema(&format!(r#""{name}":{{"type":"string"}}"#))).unwrap();
+    std::fs::write(head.join("t.json"), schema("")).unwrap();
+    let (b, h) = (base.to_str().unwrap(), head.to_str().unwrap());
+    for format in ["human", "github"] {
+        let o = run(&["schema-check", "--base", b, "--head", h, "--format", format], None);
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert_eq!(o.status.code(), Some(1), "{out}");
+        assert!(out.contains("ab<U+202E>cd<U+2066><U+200B>"), "{format}: {out}");
+        for c in ['\u{202e}', '\u{2066}', '\u{2067}', '\u{200b}'] {
+            assert!(!out.contains(c), "{format}: {c:?} in {out}");
+        }
+    }
+    // The witness stays JSON: the same value, its characters escaped.
+    let o = run(&["schema-check", "--base", b, "--head", h], None);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let _ = (std::fs::remove_dir_all(&base), std::fs::remove_dir_all(&head));
+    let witness = out.lines().find_map(|l| l.trim().strip_prefix("witness (forward): ")).unwrap();
+    let value: serde_json::Value = serde_json::from_str(witness).unwrap();
+    assert!(value.get(name).is_some(), "{witness}");
+}

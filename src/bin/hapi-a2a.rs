@@ -1,7 +1,9 @@
 //! `hapi-a2a`: the command line face of the core. The only code in the crate
 //! that touches files, standard input and exit codes.
 
+use std::ffi::{OsStr, OsString};
 use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -27,7 +29,9 @@ exit codes:
 ";
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // Arguments are read as the OS gives them: a file or directory name
+    // need not be UTF-8, and an op name that is not is answered as JSON.
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     match run(&args) {
         Ok(code) => code,
         // The reader went away (`hapi-a2a ops | head -1`): stop quietly, as
@@ -77,9 +81,15 @@ fn emit(text: &str) -> Result<(), Failure> {
     }
 }
 
-fn run(args: &[String]) -> Result<ExitCode, Failure> {
+/// An argument as text for a message (bytes that are not UTF-8 shown as
+/// U+FFFD).
+fn shown(arg: &OsStr) -> String {
+    arg.to_string_lossy().into_owned()
+}
+
+fn run(args: &[OsString]) -> Result<ExitCode, Failure> {
     let (first, rest) = args.split_first().ok_or("no command given")?;
-    match first.as_str() {
+    match first.to_str().unwrap_or("") {
         "--help" | "-h" | "help" => {
             emit(USAGE)?;
             Ok(ExitCode::SUCCESS)
@@ -99,18 +109,20 @@ fn run(args: &[String]) -> Result<ExitCode, Failure> {
         }
         "call" => call(rest),
         "schema-check" => schema_check(rest),
-        other => Err(format!("unknown command `{other}`").into()),
+        _ => Err(format!("unknown command `{}`", shown(first)).into()),
     }
 }
 
-fn call(args: &[String]) -> Result<ExitCode, Failure> {
+fn call(args: &[OsString]) -> Result<ExitCode, Failure> {
     let mut pretty = false;
     let mut positional = Vec::new();
     for a in args {
-        match a.as_str() {
-            "--pretty" => pretty = true,
-            s if s.starts_with("--") => return Err(format!("unknown option `{s}`").into()),
-            _ => positional.push(a.as_str()),
+        if a == "--pretty" {
+            pretty = true;
+        } else if a.as_encoded_bytes().starts_with(b"--") {
+            return Err(format!("unknown option `{}`", shown(a)).into());
+        } else {
+            positional.push(a.as_os_str());
         }
     }
     let (op, source) = match positional.as_slice() {
@@ -122,7 +134,7 @@ fn call(args: &[String]) -> Result<ExitCode, Failure> {
     let input = read_input(source).map_err(Failure::Data)?;
     // Bytes that are not UTF-8 and empty input are the core's to answer, as
     // on every other face.
-    let answer = hapi_a2a_core::api::call_bytes(op, &input);
+    let answer = hapi_a2a_core::api::call_raw(op.as_encoded_bytes(), &input);
     let success = answer.starts_with(r#"{"type":"success""#);
     let text = if pretty {
         serde_json::from_str::<serde_json::Value>(&answer)
@@ -135,10 +147,10 @@ fn call(args: &[String]) -> Result<ExitCode, Failure> {
     Ok(if success { ExitCode::SUCCESS } else { ExitCode::from(2) })
 }
 
-fn read_input(source: Option<&str>) -> Result<Vec<u8>, String> {
+fn read_input(source: Option<&OsStr>) -> Result<Vec<u8>, String> {
     match source {
-        Some("-") => read_stdin(),
-        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read `{path}`: {e}")),
+        Some(dash) if dash == "-" => read_stdin(),
+        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read `{}`: {e}", shown(path))),
         None if std::io::stdin().is_terminal() => Ok(Vec::new()),
         None => read_stdin(),
     }
@@ -150,60 +162,45 @@ fn read_stdin() -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-fn schema_check(args: &[String]) -> Result<ExitCode, Failure> {
-    use hapi_a2a_core::compat::{self, Direction, Options, Policy, Side};
+fn schema_check(args: &[OsString]) -> Result<ExitCode, Failure> {
+    use hapi_a2a_core::compat::{self, Direction, Options, Side};
     let (mut base, mut head, mut format) = (None, None, "human".to_owned());
     let mut options = Options::default();
     let mut direction = Direction::Full;
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let mut value = |name: &str| it.next().cloned().ok_or(format!("`{name}` needs a value"));
-        match a.as_str() {
-            "--base" => base = Some(value("--base")?),
-            "--head" => head = Some(value("--head")?),
-            "--policy" => {
-                options.policy = match value("--policy")?.as_str() {
-                    "strict" => Policy::Strict,
-                    "lenient" => Policy::Lenient,
-                    other => return Err(format!("unknown policy `{other}`; use strict or lenient").into()),
-                }
+        let mut path = |name: &str| it.next().cloned().ok_or(format!("`{name}` needs a value"));
+        match a.to_str().unwrap_or("") {
+            "--base" => base = Some(path("--base")?),
+            "--head" => head = Some(path("--head")?),
+            option => {
+                let mut value = || match path(option) {
+                    Ok(v) => v.into_string().map_err(|v| format!("unknown {option} `{}`", shown(&v))),
+                    Err(e) => Err(e),
+                };
+                schema_option(option, &mut value, &mut options, &mut direction, &mut format).map_err(
+                    |e| e.unwrap_or_else(|| format!("unknown option `{}` for schema-check", shown(a))),
+                )?;
             }
-            "--direction" => {
-                direction = match value("--direction")?.as_str() {
-                    "backward" => Direction::Backward,
-                    "forward" => Direction::Forward,
-                    "full" => Direction::Full,
-                    other => {
-                        return Err(
-                            format!("unknown direction `{other}`; use backward, forward or full").into()
-                        );
-                    }
-                }
-            }
-            "--format" => {
-                format = value("--format")?;
-                if !matches!(format.as_str(), "human" | "json" | "github") {
-                    return Err(format!("unknown format `{format}`; use human, json or github").into());
-                }
-            }
-            "--assert-format" => options.assert_format = true,
-            other => return Err(format!("unknown option `{other}` for schema-check").into()),
         }
     }
     let base = base.ok_or("`schema-check` needs `--base <dir>`")?;
     let head = head.ok_or("`schema-check` needs `--head <dir>`")?;
-    let (base_files, base_unread) = read_schema_dir(&base).map_err(Failure::Data)?;
-    let (head_files, head_unread) = read_schema_dir(&head).map_err(Failure::Data)?;
+    // Annotations name the files by their paths as text.
+    let text_of = |dir: OsString, flag: &str| {
+        dir.into_string().map_err(|dir| {
+            Failure::Data(format!(
+                "{}: the {flag} directory's name `{}` is not UTF-8, so no annotation could name its files",
+                hapi_a2a_core::error::INVALID_UTF8.as_str(),
+                shown(&dir)
+            ))
+        })
+    };
+    let (base, head) = (text_of(base, "--base")?, text_of(head, "--head")?);
     // A file that could not even be read is a problem of its own.
-    let mut unread = Vec::new();
-    for (side, files) in [("base", base_unread), ("head", head_unread)] {
-        unread.extend(files.into_iter().map(|(file, message)| compat::FileProblem {
-            side,
-            file,
-            line: 1,
-            error: hapi_a2a_core::CallError::new(hapi_a2a_core::error::UNREADABLE_FILE, message),
-        }));
-    }
+    let (base_files, mut unread) = read_schema_dir(&base, "base").map_err(Failure::Data)?;
+    let (head_files, head_unread) = read_schema_dir(&head, "head").map_err(Failure::Data)?;
+    unread.extend(head_unread);
     let (report, problems) = compat::check_dirs_each(&base_files, &head_files, options, unread);
     let text = match format.as_str() {
         "json" => {
@@ -235,14 +232,12 @@ fn schema_check(args: &[String]) -> Result<ExitCode, Failure> {
         _ => {
             let mut text = String::new();
             for p in &problems {
-                text.push_str(&format!(
-                    "{}/{}:{}: {}: {}\n",
-                    if p.side == "base" { &base } else { &head }.trim_end_matches('/'),
-                    p.file,
-                    p.line,
-                    p.error.code,
-                    p.error.message
-                ));
+                let dir = if p.side == "base" { &base } else { &head }.trim_end_matches('/');
+                let place = format!("{dir}/{}", p.file);
+                let place = if p.line == 0 { place } else { format!("{place}:{}", p.line) };
+                let line = format!("{place}: {}: {}", p.error.code, p.error.message);
+                text.push_str(&hapi_a2a_core::diagnostic::escape(&line));
+                text.push('\n');
             }
             text + &compat::render_human(&report, direction, options)
         }
@@ -257,40 +252,118 @@ fn schema_check(args: &[String]) -> Result<ExitCode, Failure> {
     })
 }
 
+/// Reads one of `schema-check`'s value options (`--policy`, `--direction`,
+/// `--format`) or the flag `--assert-format`; `Err(None)` for an option it
+/// does not know.
+fn schema_option(
+    option: &str,
+    value: &mut dyn FnMut() -> Result<String, String>,
+    options: &mut hapi_a2a_core::compat::Options,
+    direction: &mut hapi_a2a_core::compat::Direction,
+    format: &mut String,
+) -> Result<(), Option<String>> {
+    use hapi_a2a_core::compat::{Direction, Policy};
+    match option {
+        "--policy" => {
+            options.policy = match value()?.as_str() {
+                "strict" => Policy::Strict,
+                "lenient" => Policy::Lenient,
+                other => return Err(Some(format!("unknown policy `{other}`; use strict or lenient"))),
+            }
+        }
+        "--direction" => {
+            *direction = match value()?.as_str() {
+                "backward" => Direction::Backward,
+                "forward" => Direction::Forward,
+                "full" => Direction::Full,
+                other => {
+                    return Err(Some(format!("unknown direction `{other}`; use backward, forward or full")));
+                }
+            }
+        }
+        "--format" => {
+            *format = value()?;
+            if !matches!(format.as_str(), "human" | "json" | "github") {
+                return Err(Some(format!("unknown format `{format}`; use human, json or github")));
+            }
+        }
+        "--assert-format" => options.assert_format = true,
+        _ => return Err(None),
+    }
+    Ok(())
+}
+
 /// Every `*.json` file directly in `dir` (subdirectories are not read, so a
 /// baseline copy may live inside the directory it guards), sorted by name,
-/// and the files that could not be read, with why.
-type SchemaDir = (Vec<hapi_a2a_core::compat::SchemaFile>, Vec<(String, String)>);
+/// and a problem for each `*.json` entry that cannot be read as a schema
+/// file: a directory, a broken link, text that is not UTF-8, or a name that
+/// is not UTF-8 or holds a character a reader would not see (an annotation
+/// could not name it faithfully).
+type SchemaDir = (Vec<hapi_a2a_core::compat::SchemaFile>, Vec<hapi_a2a_core::compat::FileProblem>);
 
-fn read_schema_dir(dir: &str) -> Result<SchemaDir, String> {
-    let root = std::path::Path::new(dir);
+fn read_schema_dir(dir: &str, side: &'static str) -> Result<SchemaDir, String> {
+    use hapi_a2a_core::error::{INVALID_UTF8, UNREADABLE_FILE};
+    let root = Path::new(dir);
     if !root.is_dir() {
         return Err(format!("`{dir}` is not a directory"));
     }
     let mut out = Vec::new();
     let mut unread = Vec::new();
+    let mut problem = |file: String, line: usize, code, message: String| {
+        unread.push(hapi_a2a_core::compat::FileProblem {
+            side,
+            file,
+            line,
+            error: hapi_a2a_core::CallError::new(code, message),
+        });
+    };
     let entries = std::fs::read_dir(root).map_err(|e| format!("cannot list `{dir}`: {e}"))?;
     for entry in entries {
-        let path = entry.map_err(|e| format!("cannot list `{dir}`: {e}"))?.path();
-        if path.is_file() && path.extension().is_some_and(|x| x == "json") {
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            match std::fs::read(&path) {
-                Ok(bytes) => match String::from_utf8(bytes) {
-                    Ok(text) => out.push(hapi_a2a_core::compat::SchemaFile::new(name, text)),
-                    Err(e) => unread.push((
-                        name,
-                        format!(
-                            "cannot read `{}`: not UTF-8 at byte {}",
-                            path.display(),
-                            e.utf8_error().valid_up_to()
-                        ),
-                    )),
-                },
-                Err(e) => unread.push((name, format!("cannot read `{}`: {e}", path.display()))),
-            }
+        let name = entry.map_err(|e| format!("cannot list `{dir}`: {e}"))?.file_name();
+        if !name.as_encoded_bytes().ends_with(b".json") {
+            continue;
+        }
+        let path: PathBuf = root.join(&name);
+        let Some(text_name) = name.to_str() else {
+            let valid = std::str::from_utf8(name.as_encoded_bytes()).err().map_or(0, |e| e.valid_up_to());
+            let message = format!("the file name is not UTF-8: an invalid byte at offset {valid}");
+            problem(shown(&name), 0, INVALID_UTF8, message);
+            continue;
+        };
+        if let Some(c) = text_name.chars().find(|&c| hapi_a2a_core::sanitize::is_neutralized(c)) {
+            let message = format!(
+                "the file name holds U+{:04X}, which a reader would not see; rename the file",
+                u32::from(c)
+            );
+            problem(text_name.to_owned(), 0, UNREADABLE_FILE, message);
+            continue;
+        }
+        let name = text_name.to_owned();
+        if path.is_dir() {
+            problem(
+                name,
+                1,
+                UNREADABLE_FILE,
+                format!("cannot read `{}`: a directory, not a file", path.display()),
+            );
+            continue;
+        }
+        match std::fs::read(&path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => out.push(hapi_a2a_core::compat::SchemaFile::new(name, text)),
+                Err(e) => {
+                    let at = e.utf8_error().valid_up_to();
+                    let line =
+                        1 + e.as_bytes().get(..at).map_or(0, |b| b.iter().filter(|&&b| b == b'\n').count());
+                    let message =
+                        format!("`{}` is not UTF-8 text: an invalid byte at offset {at}", path.display());
+                    problem(name, line, INVALID_UTF8, message);
+                }
+            },
+            Err(e) => problem(name, 1, UNREADABLE_FILE, format!("cannot read `{}`: {e}", path.display())),
         }
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
-    unread.sort();
+    unread.sort_by(|a, b| a.file.cmp(&b.file));
     Ok((out, unread))
 }

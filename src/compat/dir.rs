@@ -99,7 +99,9 @@ pub struct FileProblem {
     pub side: &'static str,
     /// The file's name.
     pub file: String,
-    /// The line the problem is on (1 when it is about the whole file).
+    /// The line the problem is on (1 when it is about the whole file, 0
+    /// when it is about the file's name: one that is not UTF-8 or holds a
+    /// character a reader would not see, so no annotation can name it).
     pub line: usize,
     /// What is wrong (`parse/*` or `compat/invalid-schema`).
     pub error: CallError,
@@ -126,6 +128,16 @@ fn load(files: &[SchemaFile], side: &'static str) -> (BTreeMap<String, DirEntry>
                 continue;
             }
         };
+        if let Some(twice) = parsed.duplicate_keys.first() {
+            let msg = format!(
+                "the {side} file {} names the key at {} twice: readers differ on which value counts",
+                crate::diagnostic::quote(&f.name),
+                crate::diagnostic::quote(twice.as_str())
+            );
+            let line = line_of(&f.text, twice.as_str()).unwrap_or(1);
+            problem(&f.name, line, CallError::new(crate::error::DUPLICATE_FILE_KEY, msg));
+            continue;
+        }
         let schema = parsed.value;
         if !(schema.is_object() || schema.is_boolean()) {
             let msg = format!("the {side} file {} is not a JSON Schema", crate::diagnostic::quote(&f.name));
@@ -248,19 +260,20 @@ pub fn render_human(report: &DirReport, direction: Direction, options: Options) 
     );
     for p in &report.pairs {
         let verdict = if p.report.breaks(direction) { "breaking" } else { "compatible" };
-        out.push_str(&format!("\n{}: {verdict}\n", p.file()));
+        out.push_str(&format!("\n{}: {verdict}\n", shown(p.file())));
         if p.key != p.file() {
-            out.push_str(&format!("  id {}\n", p.key));
+            out.push_str(&format!("  id {}\n", shown(&p.key)));
         }
         for c in &p.report.changes {
             let mark = if direction.broken_by(c) { "x" } else { "-" };
             let path = if c.path.is_empty() { "/" } else { c.path.as_str() };
             out.push_str(&format!(
-                "  {mark} {path}  {}  [backward {}, forward {}]\n      {}\n",
+                "  {mark} {}  {}  [backward {}, forward {}]\n      {}\n",
+                shown(path),
                 c.code,
                 c.backward.name(),
                 c.forward.name(),
-                c.message
+                shown(&c.message)
             ));
         }
         if let Some(w) = &p.witness {
@@ -287,15 +300,35 @@ pub fn render_human(report: &DirReport, direction: Direction, options: Options) 
     out
 }
 
-/// An instance as compact JSON (control characters escaped by JSON), cut
-/// after 200 characters.
+/// An instance as compact JSON, cut after 200 characters. Control
+/// characters, and every character a reader would obey rather than show
+/// (bidi controls, invisible and tag characters: Trojan Source), are
+/// written as `\uXXXX` escapes, so the text is still the same JSON value.
 fn shown_instance(v: &Value) -> String {
     const MAX: usize = 200;
-    let text = v.to_string();
+    let mut text = String::new();
+    for c in v.to_string().chars() {
+        if crate::sanitize::is_neutralized(c) {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                text.push_str(&format!("\\u{unit:04x}"));
+            }
+        } else {
+            text.push(c);
+        }
+    }
     match text.char_indices().nth(MAX) {
         Some((cut, _)) => format!("{}…", text.get(..cut).unwrap_or("")),
         None => text,
     }
+}
+
+/// A name, pointer or message as a renderer shows it ([`escape`]d: Trojan
+/// Source).
+///
+/// [`escape`]: crate::diagnostic::escape
+fn shown(text: &str) -> String {
+    crate::diagnostic::escape(text)
 }
 
 /// GitHub workflow annotations: `::error` for each change that breaks
@@ -313,14 +346,14 @@ pub fn render_github(report: &DirReport, direction: Direction, dir: &str) -> Str
             let path = if c.path.is_empty() { "/" } else { c.path.as_str() };
             out.push_str(&format!(
                 "::{level} file={},title={}::{}\n",
-                escape_property(&file),
+                escape_property(&shown(&file)),
                 escape_property(&c.code),
-                escape_data(&format!(
+                escape_data(&shown(&format!(
                     "{path}: {} (backward {}, forward {})",
                     c.message,
                     c.backward.name(),
                     c.forward.name()
-                ))
+                )))
             ));
         }
     }
@@ -366,16 +399,25 @@ pub fn render_github_files(
 ) -> String {
     let mut out = String::new();
     let mut annotate = |level: &str, path: &str, line: usize, title: &str, message: &str| {
-        out.push_str(&format!(
-            "::{level} file={},line={line},title={}::{}\n",
-            escape_property(path),
-            escape_property(title),
-            escape_data(message)
-        ));
+        out.push_str(&format!("::{level} "));
+        if line == 0 {
+            // A problem with the file's name itself: no file to point at.
+            out.push_str(&format!("title={}::{}\n", escape_property(title), escape_data(&shown(message))));
+        } else {
+            out.push_str(&format!(
+                "file={},line={line},title={}::{}\n",
+                escape_property(&shown(path)),
+                escape_property(title),
+                escape_data(&shown(message))
+            ));
+        }
     };
     for p in problems {
         let side = if p.side == "base" { base } else { head };
-        annotate("error", &side.path(&p.file), p.line, &p.error.code, &p.error.message);
+        let path = side.path(&p.file);
+        let message =
+            if p.line == 0 { format!("{path}: {}", p.error.message) } else { p.error.message.clone() };
+        annotate("error", &path, p.line, &p.error.code, &message);
     }
     for p in &report.pairs {
         let (head_text, base_text) = (head.text(p.head_file.as_deref()), base.text(p.base_file.as_deref()));
@@ -417,11 +459,11 @@ pub fn line_of(text: &str, pointer: &str) -> Option<usize> {
             let token = token.replace("~1", "/").replace("~0", "~");
             match bytes.get(at) {
                 Some(b'{') => {
+                    // The last member of that name: the value a reader keeps
+                    // when a key is named twice.
+                    let mut found = None;
                     at = skip_ws(bytes, at + 1);
-                    loop {
-                        if bytes.get(at) != Some(&b'"') {
-                            return None;
-                        }
+                    while bytes.get(at) == Some(&b'"') {
                         let key_at = at;
                         let key_end = skip_string(bytes, at)?;
                         let key: String = serde_json::from_str(text.get(key_at..key_end)?).ok()?;
@@ -431,15 +473,15 @@ pub fn line_of(text: &str, pointer: &str) -> Option<usize> {
                         }
                         at = skip_ws(bytes, at + 1);
                         if key == token {
-                            mark = key_at;
-                            break;
+                            found = Some((key_at, at));
                         }
                         at = skip_ws(bytes, skip_value(bytes, at)?);
                         match bytes.get(at) {
                             Some(b',') => at = skip_ws(bytes, at + 1),
-                            _ => return None,
+                            _ => break,
                         }
                     }
+                    (mark, at) = found?;
                 }
                 Some(b'[') => {
                     let index: usize = token.parse().ok()?;
@@ -460,8 +502,14 @@ pub fn line_of(text: &str, pointer: &str) -> Option<usize> {
             }
         }
     }
-    let before = text.get(..mark)?;
-    Some(1 + before.bytes().filter(|b| *b == b'\n').count())
+    // A line ends at a line feed, a carriage return and line feed, or a
+    // carriage return alone.
+    let before = text.get(..mark)?.as_bytes();
+    let breaks = before
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && before.get(i + 1).is_none_or(|&next| next != b'\n')));
+    Some(1 + breaks.count())
 }
 
 fn skip_ws(bytes: &[u8], mut at: usize) -> usize {
@@ -541,6 +589,22 @@ mod tests {
         assert_eq!(line_of(TEXT, "/a/1/b~1c/d~0e"), Some(4));
         assert_eq!(line_of(TEXT, "/t"), Some(7));
         assert_eq!(line_of(TEXT, "/s"), Some(6));
+    }
+
+    #[test]
+    fn a_key_named_twice_is_found_where_its_kept_value_is() {
+        let text = "{\n\"a\": {\"x\": 1},\n\"b\": 2,\n\"a\": {\n\"x\": 3}\n}";
+        assert_eq!(line_of(text, "/a"), Some(4));
+        assert_eq!(line_of(text, "/a/x"), Some(5));
+        assert_eq!(line_of(text, "/b"), Some(3));
+    }
+
+    #[test]
+    fn every_line_ending_ends_a_line() {
+        for (end, name) in [("\n", "LF"), ("\r\n", "CRLF"), ("\r", "CR")] {
+            let text = ["{", "\"a\": 1,", "\"b\": 2", "}"].join(end);
+            assert_eq!(line_of(&text, "/b"), Some(3), "{name}");
+        }
     }
 
     #[test]
