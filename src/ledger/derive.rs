@@ -130,9 +130,13 @@ pub(crate) fn derive(ledger: &Ledger<'_>) -> Derived {
     resolve_links(ledger, &mut d);
     related_receipts(ledger, &mut d);
     lineage_cycles(ledger, &mut d);
-    // Symbols are dense: a flag per symbol lists the namespaces in order.
+    // Symbols are dense: a flag per symbol lists the namespaces in order. A
+    // row the fold could not read still names its namespace when that field
+    // was readable: its finding must be in that namespace's view, so the
+    // namespace counts as one the rows span.
     let mut named = vec![false; ledger.syms.len()];
-    for ns in events.iter().map(|e| e.ns).chain(ledger.links.iter().map(|k| k.ns)) {
+    let unread = ledger.row_diagnostics.iter().filter_map(|(ns, _)| *ns);
+    for ns in events.iter().map(|e| e.ns).chain(ledger.links.iter().map(|k| k.ns)).chain(unread) {
         if let Some(flag) = named.get_mut(ns as usize) {
             *flag = true;
         }

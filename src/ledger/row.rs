@@ -393,6 +393,65 @@ fn object<'v>(row: &'v Value, at: &At, found: &mut Found) -> Option<&'v Map<Stri
     obj
 }
 
+/// The finding for a row that holds what no parser keeps, at the field that
+/// holds it (`key`, or the row itself); `ns` is the row's namespace when
+/// that field could still be read.
+fn unreadable(at: &At, ns: Option<Sym>, key: Option<&str>, problem: Problem, found: &mut Found) {
+    let (ptr, what) = match key {
+        Some(key) => (at.key(key), format!("`{key}`")),
+        None => (at.ptr(), "the row".to_owned()),
+    };
+    found.push((
+        ns,
+        Diagnostic::error(
+            at.malformed(),
+            &ptr,
+            format!(
+                "{what} {}; the row cannot be read and is left out of every view",
+                problem.describe(MAX_ROW_DEPTH)
+            ),
+        )
+        .with_help("a JSON parser refuses it too: fix the row where it is stored"),
+    ));
+}
+
+/// The top-level field of a row given as JSON under which arrays and
+/// objects nest deeper than [`MAX_ROW_DEPTH`] (the row itself is level 1,
+/// as a row read from text counts it), found without recursion.
+fn too_deep(row: &Value) -> Option<&str> {
+    let mut stack: Vec<(&Value, usize, &str)> = Vec::new();
+    if let Value::Object(fields) = row {
+        stack.extend(fields.iter().map(|(k, v)| (v, 2, k.as_str())));
+    }
+    while let Some((value, depth, key)) = stack.pop() {
+        if !(value.is_array() || value.is_object()) {
+            continue;
+        }
+        if depth > MAX_ROW_DEPTH {
+            return Some(key);
+        }
+        match value {
+            Value::Array(items) => stack.extend(items.iter().map(|v| (v, depth + 1, key))),
+            Value::Object(members) => stack.extend(members.values().map(|v| (v, depth + 1, key))),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Lets go of a value without recursion (dropping a `Value` recurses once
+/// per level, which a row nested deep enough would overflow the stack with).
+fn drop_flat(value: Value) {
+    let mut stack = vec![value];
+    while let Some(mut value) = stack.pop() {
+        match &mut value {
+            Value::Array(items) => stack.append(items),
+            Value::Object(members) => stack.extend(std::mem::take(members).into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
+
 /// The fields of a row read from text: `Err` with the row parsed when it is
 /// not an object or names a field twice (read it as `JSON.parse` would);
 /// `None`, with a finding, when it holds what no parser keeps.
@@ -408,22 +467,7 @@ fn text_fields<'v>(
             Table::Links => ln::NAMESPACE,
         };
         let ns = row.slots.get(ns_slot).copied().flatten().and_then(scan::string).map(|n| syms.intern(&n));
-        let (ptr, what) = match key {
-            Some(key) => (at.key(key), format!("`{key}`")),
-            None => (at.ptr(), "the row".to_owned()),
-        };
-        found.push((
-            ns,
-            Diagnostic::error(
-                at.malformed(),
-                &ptr,
-                format!(
-                    "{what} {}; the row cannot be read and is left out of every view",
-                    problem.describe(MAX_ROW_DEPTH)
-                ),
-            )
-            .with_help("a JSON parser refuses it too: fix the row where it is stored"),
-        ));
+        unreadable(at, ns, key.as_deref(), *problem, found);
         return None;
     }
     if !row.object || row.twice {
@@ -518,6 +562,13 @@ fn read_value<'a, K: RowKind>(
 ) -> Option<K::Row<'a>> {
     let at = At { table: K::TABLE, pos };
     let obj = object(&row, &at, found)?;
+    // A row given as a value is held to the depth a row read from text is.
+    if let Some(key) = too_deep(&row) {
+        let ns = obj.get("namespace").and_then(Value::as_str).map(|n| syms.intern(n));
+        unreadable(&at, ns, Some(key), Problem::TooDeep, found);
+        drop_flat(row);
+        return None;
+    }
     let read = K::own(K::read(&Fields::of_value(K::TABLE, obj), &at, syms, found)?);
     Some(K::tie(read, pos, Body::Parsed(Box::new(row))))
 }
