@@ -117,7 +117,8 @@ fn push_token(out: &mut String, token: &str) {
 /// report, so a document that breaks no rule costs no pointer text.
 ///
 /// A `&Pointer` is one; [`Below`] names a key or an index under another.
-pub trait Locate {
+/// A place is `Sync`, so a [`Below`] can be shared between threads.
+pub trait Locate: Sync {
     /// The place's pointer.
     fn pointer(&self) -> Pointer;
 }

@@ -422,6 +422,76 @@ fn a_row_no_parser_keeps_is_reported_at_its_field_and_left_out() {
 }
 
 #[test]
+fn a_bad_row_alone_in_its_namespace_is_still_reported() {
+    // The call names no namespace: the rows decide it.
+    let call_text = |events: &[&str], links: &[&str], query: &str| {
+        call_text(events, links, query).replace(r#","namespace":"ns"}"#, "}")
+    };
+    let bad = r#"{"id":"h1","ts":1,"namespace":"ns-1","eventType":"handoff","sourceRef":"a","payloadJson":{"n":1e400}}"#;
+    let bad_link =
+        r#"{"id":"l\ud800","namespace":"ns-1","fromEventId":"a","toEventId":"b","relationType":"resolves"}"#;
+    for query in [
+        r#"{"by":"handoff","eventId":"h1"}"#,
+        r#"{"by":"fleet"}"#,
+        r#"{"by":"session","sessionId":"a"}"#,
+        r#"{"by":"project","project":"p"}"#,
+        r#"{"by":"artifact","ref":"repo:x"}"#,
+    ] {
+        for (events, links, code) in [
+            (&[bad][..], &[][..], "ledger/malformed-event"),
+            (&[][..], &[bad_link][..], "ledger/malformed-link"),
+        ] {
+            let a = view_text(&call_text(events, links, query));
+            assert_eq!(a["namespace"], "ns-1", "{query}: {a}");
+            let d = a["diagnostics"].as_array().unwrap();
+            assert!(d.iter().any(|d| d["code"] == code), "{query}: {a}");
+        }
+    }
+    // Beside a good row of another namespace the rows span two: the view
+    // asks for one rather than show one and drop the other's finding.
+    let good = GOOD_HANDOFF.replace(r#""ns""#, r#""ns-2""#);
+    let call = call_text(&[&good, bad], &[], r#"{"by":"handoff","eventId":"h1"}"#);
+    let a: Value = serde_json::from_str(&crate::call("ledger.view", &call)).unwrap();
+    assert_eq!(a["error"]["code"], "ledger/namespace-ambiguous", "{a}");
+}
+
+#[test]
+fn a_row_given_as_a_value_is_held_to_the_depth_of_a_row_read_from_text() {
+    // Around the limit, and far past it (where a recursive walk of the
+    // handoff view would overflow the stack).
+    for depth in [MAX_ROW_DEPTH - 3, MAX_ROW_DEPTH - 2, MAX_ROW_DEPTH - 1, 100_000] {
+        let nested = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+        let row = format!(
+            r#"{{"id":"h2","ts":2,"namespace":"ns","eventType":"handoff","sourceRef":"a","payloadJson":{{"note":{nested}}}}}"#
+        );
+        let query = r#"{"by":"handoff","eventId":"h2"}"#;
+        let from_text = (depth < 1_000).then(|| view_text(&call_text(&[GOOD_HANDOFF, &row], &[], query)));
+        // serde_json's own reader stops at 128 levels: build the value.
+        let mut note = serde_json::json!(1);
+        for _ in 0..depth {
+            note = Value::Array(vec![note]);
+        }
+        let mut value: Value = serde_json::from_str(&row.replace(&nested, "0")).unwrap();
+        value["payloadJson"]["note"] = note;
+        let mut l = Ledger::new(Some("ns"));
+        l.add_event(serde_json::from_str(GOOD_HANDOFF).unwrap());
+        l.add_event(value);
+        let a =
+            serde_json::to_value(l.view(&Query::Handoff { event_id: "h2".into() }, 5.0).unwrap()).unwrap();
+        let kept = depth + 2 <= MAX_ROW_DEPTH;
+        assert_eq!(a["view"]["found"], kept, "{depth}");
+        let reported =
+            a["diagnostics"].as_array().unwrap().iter().any(|d| {
+                d["code"] == "ledger/malformed-event" && d["instancePath"] == "/events/1/payloadJson"
+            });
+        assert_eq!(reported, !kept, "{depth}: {a}");
+        if let Some(t) = from_text {
+            assert_eq!(t, a, "{depth}: the text and the value are read alike");
+        }
+    }
+}
+
+#[test]
 fn a_link_no_parser_keeps_is_reported_and_not_followed() {
     let receipt = r#"{"id":"r","ts":2,"namespace":"ns","eventType":"handoff_receipt","payloadJson":{"status":"completed"}}"#;
     let link =
@@ -501,16 +571,7 @@ fn many_ads_of_one_ts_pick_the_head_of_their_follows_chain() {
 }
 
 #[test]
-fn the_public_types_are_send_and_sync() {
-    fn both<T: Send + Sync>() {}
-    both::<Ledger<'static>>();
-    both::<Query>();
-    both::<ViewAnswer>();
-    both::<View>();
-}
-
-#[test]
-fn eight_threads_fold_and_view_at_once_with_one_answer() {
+fn eight_threads_fold_view_and_validate_at_once_with_one_answer() {
     let g = generate::generate_demo_ledger_text(2_000);
     let call =
         |q: &str| format!(r#"{{"events":{},"links":{},"now":{},"query":{q}}}"#, g.events, g.links, g.now);
@@ -522,10 +583,27 @@ fn eight_threads_fold_and_view_at_once_with_one_answer() {
     // thread comes first), and a fold of its own in each thread.
     let CallText { ledger: shared, now, .. } = read_call(&calls[0]).unwrap();
     let queries = [Query::Fleet, Query::Session { session_id: g.session_id.clone() }];
+    // Validation beside the folds: the demo's rows as strict event rows,
+    // with and without the published schema, and a refused principal.
+    let rows: Vec<Value> = serde_json::from_str(&g.events).unwrap();
+    let mut validations: Vec<String> = rows
+        .iter()
+        .take(40)
+        .flat_map(|row| {
+            [false, true].map(|with_schema| {
+                serde_json::json!({"kind": "event_row", "document": row, "withSchema": with_schema})
+                    .to_string()
+            })
+        })
+        .collect();
+    validations.push(r#"{"kind":"principal","document":{"kind":"agent","id":"a"}}"#.to_owned());
+    let validated: Vec<String> = validations.iter().map(|c| crate::call("validate", c)).collect();
+    assert!(validated.iter().all(|a| a.starts_with(r#"{"type":"success""#)), "{validated:?}");
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..8)
             .map(|t| {
                 let (shared, calls, queries, want) = (&shared, &calls, &queries, &want);
+                let (validations, validated) = (&validations, &validated);
                 s.spawn(move || {
                     for round in 0..3 {
                         let k = (t + round) % 2;
@@ -533,6 +611,9 @@ fn eight_threads_fold_and_view_at_once_with_one_answer() {
                         let mine = view_text(&calls[k]);
                         assert_eq!(theirs, want[k]);
                         assert_eq!(mine, want[k]);
+                        for (i, call) in validations.iter().enumerate().skip(t % 3) {
+                            assert_eq!(&crate::call("validate", call), &validated[i]);
+                        }
                     }
                 })
             })
