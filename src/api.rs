@@ -615,10 +615,9 @@ fn dispatch(handler: Handler, input: &str) -> String {
     let parsed = match json::parse(input, MAX_CALL_DEPTH) {
         Ok(p) => p,
         Err(e) => {
-            return respond::<()>(Err(CallError::new(
-                e.code,
-                format!("the call is not JSON: {}", e.message),
-            )));
+            // The parser's own message starts "not JSON" for text that is not.
+            let detail = e.message.strip_prefix("not JSON: ").unwrap_or(&e.message);
+            return respond::<()>(Err(CallError::new(e.code, format!("the call is not JSON: {detail}"))));
         }
     };
     let document = Pointer::root().key("document");

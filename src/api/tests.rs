@@ -19,6 +19,9 @@ fn unknown_op_is_a_failure_answer() {
 fn bad_json_is_a_failure_with_a_parse_code() {
     assert_eq!(answer("validate", "{")["error"]["code"], "parse/invalid-json");
     assert_eq!(answer("validate", "[1e400]")["error"]["code"], "parse/number-out-of-range");
+    let message = answer("validate", "{")["error"]["message"].as_str().unwrap().to_owned();
+    assert!(message.starts_with("the call is not JSON: EOF while parsing"), "{message}");
+    assert_eq!(message.matches("not JSON").count(), 1, "{message}");
 }
 
 #[test]

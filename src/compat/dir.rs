@@ -122,7 +122,7 @@ fn load(files: &[SchemaFile], side: &'static str) -> (BTreeMap<String, DirEntry>
                 let message = format!(
                     "the {side} file {} is not JSON: {}",
                     crate::diagnostic::quote(&f.name),
-                    e.message
+                    e.message.strip_prefix("not JSON: ").unwrap_or(&e.message)
                 );
                 problem(&f.name, line.max(1), CallError::new(e.code, message));
                 continue;
