@@ -510,8 +510,18 @@ fn typed<T: DeserializeOwned>(value: Value) -> Result<T, CallError> {
             };
             CallError::new(error::UNKNOWN_FIELD, message)
         }
-        call_fields::Refusal::Invalid(e) => {
-            CallError::new(error::INVALID_CALL, format!("the call {}", call_fields::plain(&e.to_string())))
+        call_fields::Refusal::UnknownBy(at, e) => {
+            let message = e.to_string();
+            let rest = message.strip_prefix("unknown field ").unwrap_or(&message);
+            let object = if at == Pointer::root() {
+                "the call".to_owned()
+            } else {
+                format!("the call's object at `{at}`")
+            };
+            CallError::new(error::UNKNOWN_FIELD, format!("{object} has no field {rest}"))
+        }
+        call_fields::Refusal::Invalid(at, e) => {
+            CallError::new(error::INVALID_CALL, call_fields::phrase(&e.to_string(), &at))
         }
     })
 }

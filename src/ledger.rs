@@ -212,6 +212,28 @@ impl TryFrom<QueryWire> for Query {
         let need = |field: Option<String>, name: &str| {
             field.ok_or_else(|| format!("query `by: {}` needs a string `{name}`", q.by))
         };
+        // Each `by` takes its own field and no other's: a key of another
+        // query (`{"by": "fleet", "sessionId": ...}`) is a typo to report.
+        let takes = match q.by.as_str() {
+            "handoff" => Some(Some("eventId")),
+            "session" => Some(Some("sessionId")),
+            "artifact" => Some(Some("ref")),
+            "project" => Some(Some("project")),
+            "fleet" => Some(None),
+            _ => None,
+        };
+        let given = [
+            ("eventId", q.event_id.is_some()),
+            ("sessionId", q.session_id.is_some()),
+            ("ref", q.artifact_ref.is_some()),
+            ("project", q.project.is_some()),
+        ];
+        if let Some(takes) = takes
+            && let Some((other, _)) = given.iter().find(|(name, set)| *set && takes != Some(*name))
+        {
+            let fields = takes.map_or("`by`".to_owned(), |f| format!("`by`, `{f}`"));
+            return Err(format!("unknown field `{other}` for `by: {}`; its fields are {fields}", q.by));
+        }
         Ok(match q.by.as_str() {
             "handoff" => Query::Handoff { event_id: need(q.event_id.clone(), "eventId")? },
             "session" => Query::Session { session_id: need(q.session_id.clone(), "sessionId")? },

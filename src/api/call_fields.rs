@@ -30,8 +30,12 @@ pub(super) enum Refusal {
         /// The keys that object may name.
         fields: &'static [&'static str],
     },
-    /// Any other mismatch, in `serde_json`'s words.
-    Invalid(Error),
+    /// An object of the call names a key the rest of the object rules out
+    /// (the message names it, after `unknown field`).
+    UnknownBy(Pointer, Error),
+    /// Any other mismatch: where it is, and `serde_json`'s words for it
+    /// (see [`phrase`]).
+    Invalid(Pointer, Error),
 }
 
 /// A step from an object or array into one of its values.
@@ -40,28 +44,34 @@ enum Step {
     Index(usize),
 }
 
-/// The unknown key found, with the steps to its object, innermost first.
+/// What a failed read found: the steps from the failing value up to the
+/// root, innermost first (gathered as the error unwinds), and the unknown
+/// key, when that is why.
+#[derive(Default)]
 struct Found {
     steps: Vec<Step>,
-    key: String,
-    fields: &'static [&'static str],
+    unknown: Option<(String, &'static [&'static str])>,
 }
 
-type Slot = RefCell<Option<Found>>;
+type Slot = RefCell<Found>;
 
 /// Reads `T` from the call's tree.
 pub(super) fn read<T: DeserializeOwned>(value: Value) -> Result<T, Refusal> {
-    let found: Slot = RefCell::new(None);
+    let found: Slot = RefCell::new(Found::default());
     let result = T::deserialize(At { value, found: &found });
-    result.map_err(|e| match found.into_inner() {
-        Some(Found { steps, key, fields }) => {
-            let at = steps.iter().rev().fold(Pointer::root(), |p, step| match step {
-                Step::Key(k) => p.key(k),
-                Step::Index(i) => p.index(*i),
-            });
-            Refusal::Unknown { at, key, fields }
+    result.map_err(|e| {
+        let Found { steps, unknown } = found.into_inner();
+        let at = steps.iter().rev().fold(Pointer::root(), |p, step| match step {
+            Step::Key(k) => p.key(k),
+            Step::Index(i) => p.index(*i),
+        });
+        match unknown {
+            Some((key, fields)) => Refusal::Unknown { at, key, fields },
+            // A type that takes its fields by another rule (a query's `by`)
+            // says so in serde's words.
+            None if e.to_string().starts_with("unknown field `") => Refusal::UnknownBy(at, e),
+            None => Refusal::Invalid(at, e),
         }
-        None => Refusal::Invalid(e),
     })
 }
 
@@ -143,7 +153,8 @@ impl<'de> Deserializer<'de> for At<'_> {
         match self.value {
             Value::Object(map) => {
                 if let Some(key) = map.keys().find(|k| !fields.contains(&k.as_str())) {
-                    *self.found.borrow_mut() = Some(Found { steps: Vec::new(), key: key.clone(), fields });
+                    *self.found.borrow_mut() =
+                        Found { steps: Vec::new(), unknown: Some((key.clone(), fields)) };
                     return Err(de::Error::custom(format_args!("unknown field `{key}`")));
                 }
                 visitor.visit_map(Entries::new(map, self.found))
@@ -185,7 +196,12 @@ impl<'de> Deserializer<'de> for At<'_> {
         variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        self.value.deserialize_enum(name, variants, visitor)
+        // The call's enums are strings (`"lenient"`); serde would also read
+        // an object of one key (`{"lenient": null}`) as its variant.
+        match self.value {
+            value @ Value::String(_) => value.deserialize_enum(name, variants, visitor),
+            other => Err(invalid_type(&other, &OneOf(variants))),
+        }
     }
 
     as_serde_json! {
@@ -194,6 +210,24 @@ impl<'de> Deserializer<'de> for At<'_> {
         deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char deserialize_str
         deserialize_string deserialize_bytes deserialize_byte_buf deserialize_unit
         deserialize_identifier
+    }
+}
+
+/// An enum's variants, as what a value should have been: `` `a` or `b` ``,
+/// `` one of `a`, `b`, `c` ``.
+struct OneOf(&'static [&'static str]);
+
+impl de::Expected for OneOf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            [] => f.write_str("nothing"),
+            [one] => write!(f, "`{one}`"),
+            [a, b] => write!(f, "`{a}` or `{b}`"),
+            [first, rest @ ..] => {
+                write!(f, "one of `{first}`")?;
+                rest.iter().try_for_each(|v| write!(f, ", `{v}`"))
+            }
+        }
     }
 }
 
@@ -234,11 +268,9 @@ impl<'de> SeqAccess<'de> for Items<'_> {
         let Some(value) = self.items.next() else { return Ok(None) };
         let index = self.next;
         self.next += 1;
-        seed.deserialize(At { value, found: self.found }).map(Some).inspect_err(|_| {
-            if let Some(found) = self.found.borrow_mut().as_mut() {
-                found.steps.push(Step::Index(index));
-            }
-        })
+        seed.deserialize(At { value, found: self.found })
+            .map(Some)
+            .inspect_err(|_| self.found.borrow_mut().steps.push(Step::Index(index)))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -273,11 +305,8 @@ impl<'de> MapAccess<'de> for Entries<'_> {
 
     fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, Error> {
         let value = self.value.take().unwrap_or(Value::Null);
-        seed.deserialize(At { value, found: self.found }).inspect_err(|_| {
-            if let Some(found) = self.found.borrow_mut().as_mut() {
-                found.steps.push(Step::Key(std::mem::take(&mut self.key)));
-            }
-        })
+        seed.deserialize(At { value, found: self.found })
+            .inspect_err(|_| self.found.borrow_mut().steps.push(Step::Key(std::mem::take(&mut self.key))))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -313,4 +342,80 @@ pub(super) fn plain(message: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// `serde_json`'s message for a call that does not read, in the call's
+/// words: the field it is about (`at`, the failing value's pointer) and
+/// JSON's types, never Rust's.
+pub(super) fn phrase(message: &str, at: &Pointer) -> String {
+    let field =
+        if at.as_str().is_empty() { "the call".to_owned() } else { format!("the call's field `{at}`") };
+    if let Some(rest) = message.strip_prefix("missing field ") {
+        return if at.as_str().is_empty() {
+            format!("the call lacks the field {rest}")
+        } else {
+            format!("the call's object at `{at}` lacks the field {rest}")
+        };
+    }
+    let found_expected = |rest: &str| {
+        let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        format!("{field} is {}; expected {}", json_found(found), json_expected(expected))
+    };
+    if let Some(rest) =
+        message.strip_prefix("invalid type: ").or_else(|| message.strip_prefix("invalid value: "))
+    {
+        return found_expected(rest);
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        return format!("{field} is {found}; expected {expected}");
+    }
+    if let Some(rest) = message.strip_prefix("invalid length ") {
+        let (count, expected) = rest.split_once(", expected ").unwrap_or((rest, ""));
+        return format!("{field} has {count} items; expected {}", json_expected(expected));
+    }
+    // A type's own words (`query `by` is ...`), after the field they are about.
+    if at.as_str().is_empty() {
+        format!("the call: {}", plain(message))
+    } else {
+        format!("{field}: {}", plain(message))
+    }
+}
+
+/// serde's words for the value it found (`string "x"`, `integer \`3\``,
+/// `sequence`, ...), in JSON's.
+fn json_found(found: &str) -> String {
+    let words = [
+        ("string ", "the string "),
+        ("integer ", "the number "),
+        ("floating point ", "the number "),
+        ("boolean ", ""),
+    ];
+    for (serde, json) in words {
+        if let Some(value) = found.strip_prefix(serde) {
+            return format!("{json}{value}");
+        }
+    }
+    match found {
+        "unit value" => "null".to_owned(),
+        "sequence" => "an array".to_owned(),
+        "map" => "an object".to_owned(),
+        other => plain(other),
+    }
+}
+
+/// serde's words for what it expected (`f64`, `a sequence`, `struct
+/// Endpoint`, ...), in JSON's.
+fn json_expected(expected: &str) -> String {
+    match expected {
+        "f32" | "f64" => "a number".to_owned(),
+        "u8" | "u16" | "u32" | "u64" | "u128" | "usize" => "a whole number of at least 0".to_owned(),
+        "i8" | "i16" | "i32" | "i64" | "i128" | "isize" => "a whole number".to_owned(),
+        "a borrowed string" | "string or map" | "a character" => "a string".to_owned(),
+        "a sequence" | "sequence" => "an array".to_owned(),
+        "a map" | "map" => "an object".to_owned(),
+        "unit" => "null".to_owned(),
+        "" => "another value".to_owned(),
+        other => plain(other),
+    }
 }

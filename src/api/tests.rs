@@ -175,7 +175,110 @@ fn unknown_keys_of_nested_call_objects_are_refused_with_their_pointer() {
 fn a_nested_call_object_is_not_read_positionally() {
     let a = answer("artifact.locality", r#"{"ref":{"kind":"url"},"sink":["m","s"]}"#);
     assert_eq!(a["error"]["code"], "call/invalid-call");
-    assert_eq!(a["error"]["message"], "the call invalid type: sequence, expected an object");
+    assert_eq!(a["error"]["message"], "the call's field `/sink` is an array; expected an object");
+    // Nor is a notify footer, which is otherwise read as a document.
+    let call = r#"{"sessionId":"s","messageId":"m","ownerUserId":1,"ts":1,"notify":[7,"A","P","done"]}"#;
+    let a = answer("notify.elevate", call);
+    assert_eq!(
+        a["error"]["message"],
+        "the call's field `/notify` is an array; expected an object (a footer)"
+    );
+}
+
+#[test]
+fn a_ledger_query_is_an_object_of_its_own_fields() {
+    let view = |query: &str| {
+        answer("ledger.view", &format!(r#"{{"events":[],"links":[],"now":0,"query":{query}}}"#))
+    };
+    let a = view(r#"["fleet"]"#);
+    assert_eq!(a["error"]["message"], "the call's field `/query` is an array; expected an object");
+    for (query, key) in [
+        (r#"{"by":"fleet","sessionId":"x"}"#, "sessionId"),
+        (r#"{"by":"session","sessionId":"s","eventId":"e"}"#, "eventId"),
+        (r#"{"by":"handoff","eventId":"e","project":"p"}"#, "project"),
+        (r#"{"by":"project","project":"p","ref":{}}"#, "ref"),
+    ] {
+        let a = view(query);
+        assert_eq!(a["error"]["code"], "call/unknown-field", "{query}");
+        let message = a["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with(&format!("the call's object at `/query` has no field `{key}` for `by: ")),
+            "{message}"
+        );
+    }
+    assert_eq!(view(r#"{"by":"session","sessionId":"s"}"#)["type"], "success");
+}
+
+#[test]
+fn an_enum_field_is_one_of_its_strings_and_nothing_else() {
+    let cases = [
+        ("validate", r#"{"kind":"principal","document":{},"mode":{"lenient":null}}"#, "/mode", "an object"),
+        ("validate", r#"{"kind":"principal","document":{},"mode":["lenient"]}"#, "/mode", "an array"),
+        ("validate", r#"{"kind":"principal","document":{},"mode":0}"#, "/mode", "the number `0`"),
+        ("peer.annotate", r#"{"text":"x","placement":{"suffix":null}}"#, "/placement", "an object"),
+    ];
+    for (op, call, at, found) in cases {
+        let a = answer(op, call);
+        assert_eq!(a["error"]["code"], "call/invalid-call", "{call}");
+        let message = a["error"]["message"].as_str().unwrap();
+        assert!(message.starts_with(&format!("the call's field `{at}` is {found}; expected `")), "{message}");
+    }
+    // The string form is read.
+    let a =
+        answer("validate", r#"{"kind":"principal","document":{"kind":"human","id":"1"},"mode":"lenient"}"#);
+    assert_eq!(a["type"], "success");
+}
+
+#[test]
+fn messages_name_the_field_and_speak_of_json_types() {
+    let cases = [
+        (
+            "notice.receipt",
+            r#"{"now":"x"}"#,
+            "the call's field `/now` is the string \"x\"; expected a number",
+        ),
+        ("validate", r#"{"kind":3}"#, "the call's field `/kind` is the number `3`; expected a string"),
+        ("validate", "{}", "the call lacks the field `kind`"),
+        (
+            "artifact.locality",
+            r#"{"ref":{"kind":"url"},"sink":{"machineId":3}}"#,
+            "the call's field `/sink/machineId` is the number `3`; expected a string",
+        ),
+        (
+            "capabilities",
+            r#"{"client":{"capabilities":[1]}}"#,
+            "the call's field `/client/capabilities/0` is the number `1`; expected a string",
+        ),
+        ("capabilities", r#"{"client":[]}"#, "the call's field `/client` is an array; expected an object"),
+    ];
+    for (op, call, want) in cases {
+        assert_eq!(answer(op, call)["error"]["message"], want, "{op} {call}");
+    }
+    // No Rust type is named by any op's answer to a field of the wrong type.
+    for op in crate::api::ops() {
+        for bad in ["1", "\"x\"", "[]", "{}", "true", "-1.5"] {
+            for field in
+                ["kind", "now", "ts", "sink", "mode", "client", "query", "text", "value", "meta", "event"]
+            {
+                let text = call(op, &format!("{{\"{field}\":{bad}}}"));
+                for word in [
+                    " f64",
+                    " u64",
+                    " i64",
+                    "usize",
+                    "struct ",
+                    "sequence",
+                    " map",
+                    "enum ",
+                    "variant",
+                    "Option",
+                    "unit value",
+                ] {
+                    assert!(!text.contains(word), "{op} {field}={bad}: {word:?} in {text}");
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -77,6 +77,18 @@ pub struct NotifyElevateCall {
 /// see.
 fn footer<'de, D: serde::Deserializer<'de>>(d: D) -> Result<NotifySummary, D::Error> {
     let value = serde_json::Value::deserialize(d)?;
+    // A footer is an object; serde would read an array positionally.
+    if !value.is_object() {
+        use serde::de::Unexpected;
+        let found = match &value {
+            serde_json::Value::Null => Unexpected::Unit,
+            serde_json::Value::Bool(b) => Unexpected::Bool(*b),
+            serde_json::Value::String(s) => Unexpected::Str(s),
+            serde_json::Value::Array(_) => Unexpected::Seq,
+            _ => Unexpected::Other("a number"),
+        };
+        return Err(serde::de::Error::invalid_type(found, &"an object (a footer)"));
+    }
     NotifySummary::deserialize(value).map_err(serde::de::Error::custom)
 }
 

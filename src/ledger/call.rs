@@ -65,7 +65,10 @@ fn read(input: &str) -> Result<Option<CallText<'_>>, Syntax> {
                 let text = r.value(1)?;
                 match bit {
                     4 => now = serde_json::from_str::<f64>(text).ok(),
-                    8 => query = serde_json::from_str::<Query>(text).ok(),
+                    // Only an object: serde would read an array positionally
+                    // (anything else is left to the generic path's refusal).
+                    8 if text.starts_with('{') => query = serde_json::from_str::<Query>(text).ok(),
+                    8 => {}
                     _ => namespace = serde_json::from_str::<Option<String>>(text).ok(),
                 }
                 if r.problem().is_some() {
