@@ -166,6 +166,10 @@ fn outcome(status: Option<&Value>) -> String {
 /// Output fields a check must not carry (output is referenced, never inlined).
 const INLINE_OUTPUT: &[&str] = &["output", "stdout", "stderr", "log", "logs", "output_text"];
 
+/// The most checks a notice lists; the rest are counted, so the text stays
+/// bounded by the checks it shows.
+pub const MAX_SHOWN_CHECKS: usize = 64;
+
 fn receipt_body(r: &EventView<'_>, lines: &mut Vec<String>) {
     if let Some(summary) = r.summary.map(neutralize_line).filter(|s| !s.is_empty()) {
         lines.push(format!("Reported: {summary}"));
@@ -176,7 +180,12 @@ fn receipt_body(r: &EventView<'_>, lines: &mut Vec<String>) {
                 "Checks ({}; facts recorded in the receipt, output referenced, never inlined):",
                 checks.len()
             ));
-            lines.extend(checks.iter().map(check_line));
+            lines.extend(checks.iter().take(MAX_SHOWN_CHECKS).map(check_line));
+            if let Some(more) = checks.len().checked_sub(MAX_SHOWN_CHECKS).filter(|&n| n > 0) {
+                lines.push(format!(
+                    "- and {more} more not shown (a notice shows at most {MAX_SHOWN_CHECKS} checks)"
+                ));
+            }
         }
         _ => lines.push("Checks: none recorded".to_owned()),
     }
@@ -234,8 +243,9 @@ fn output_location(output_ref: Option<&Value>) -> String {
         .and_then(|f| f.into_iter().next())
     {
         return format!(
-            "output reference withheld, it carries what looks like a secret at `{}` (rule `{}`)",
-            finding.instance_path, finding.code
+            "output reference withheld, it carries what looks like a secret at {} (rule `{}`)",
+            inline_code(&neutralize_line(finding.instance_path.as_str())),
+            finding.code
         );
     }
     let kind = o.get("kind").and_then(Value::as_str).map(neutralize_line);
@@ -402,6 +412,29 @@ mod tests {
         insta::assert_snapshot!(
             render(&handoff(), None, false, Some(1785323800000.0)).unwrap().text.unwrap()
         );
+    }
+
+    #[test]
+    fn a_withheld_output_ref_shows_the_pointer_as_a_reader_sees_it() {
+        let mut r = receipt("completed");
+        r["payloadJson"]["checks"] = json!([{"command":"t","exit_code":0,"passed":true,
+            "output_ref":{"kind":"url","\u{202E}k\u{2066}":"ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bD1fH3jL5"}}]);
+        let t = render(&handoff(), Some(&r), false, None).unwrap().text.unwrap();
+        assert!(t.contains("secret at `/<U+202E>k<U+2066>`"), "{t}");
+        assert!(!t.contains('\u{202E}') && !t.contains('\u{2066}'), "{t}");
+    }
+
+    #[test]
+    fn a_long_list_of_checks_is_shown_that_far() {
+        let mut r = receipt("completed");
+        let one = |r: &mut Value, n: usize| {
+            r["payloadJson"]["checks"] = Value::Array(vec![json!({}); n]);
+            render(&handoff(), Some(r), false, None).unwrap().text.unwrap()
+        };
+        let (at_cap, far) = (one(&mut r, MAX_SHOWN_CHECKS), one(&mut r, 100_000));
+        assert!(!at_cap.contains("more not shown"));
+        assert!(far.contains("- and 99936 more not shown (a notice shows at most 64 checks)"), "{far}");
+        assert!(far.len() < at_cap.len() + 120, "{} vs {}", far.len(), at_cap.len());
     }
 
     #[test]

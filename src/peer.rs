@@ -237,8 +237,9 @@ pub struct Badge {
 /// Every shown value is neutralised for display (no bidi override or
 /// zero-width character reaches the page) and capped: the title is cut to
 /// upstream's 255 code points and the shown id to its 128, each marked `…`
-/// when cut, so the label is at most 2,042 characters, the tooltip at most
-/// 3,130 and the href at most 1,546; an id over 128 code points is not
+/// when cut, so the label is at most 2,297 characters, the tooltip at most
+/// 3,512 and the href at most 1,546 (a neutralised character is shown in up
+/// to nine, `<U+E0041>`); an id over 128 code points is not
 /// navigable. A message that is not from a peer has no badge: `peer/not-peer`.
 pub fn badge(
     meta: &Value,
@@ -286,7 +287,7 @@ pub fn badge(
 }
 
 /// `s` cut to `max` code points (with `…` when cut), then neutralised for
-/// display: at most `8 * max + 1` characters.
+/// display: at most `9 * max + 1` characters.
 fn shown(s: &str, max: usize) -> String {
     let cut = first_chars(s, max);
     let mut out = neutralize_line(cut);

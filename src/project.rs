@@ -27,6 +27,7 @@ use serde_json::{Map, Value};
 use crate::artifact;
 use crate::error::CallError;
 use crate::fields::type_name;
+use crate::limits::MAX_ARTIFACT_REFS;
 use crate::locality::{self, Endpoint};
 use crate::peer::encode_uri_component;
 use crate::sanitize::{fenced, inline_code, neutralize_line};
@@ -189,7 +190,14 @@ pub fn render(
         lines.push("Artifacts: none".to_owned());
     } else {
         lines.push(format!("Artifacts ({}):", e.artifact_refs.len()));
-        lines.extend(e.artifact_refs.iter().map(|r| artifact_line(r, sink, source)));
+        // A stored event holds at most that many; a longer list is shown
+        // that far, so the text stays bounded by the refs it shows.
+        lines.extend(e.artifact_refs.iter().take(MAX_ARTIFACT_REFS).map(|r| artifact_line(r, sink, source)));
+        if let Some(more) = e.artifact_refs.len().checked_sub(MAX_ARTIFACT_REFS).filter(|&n| n > 0) {
+            lines.push(format!(
+                "- and {more} more not shown (an event carries at most {MAX_ARTIFACT_REFS} artifact refs)"
+            ));
+        }
     }
     lines.push("End of handoff.".to_owned());
     Ok(lines.join("\n"))
@@ -211,8 +219,9 @@ fn artifact_line(artifact_ref: &Value, sink: Option<&Endpoint>, source: Option<&
         crate::secrets::scan_strings(artifact_ref, &crate::pointer::Pointer::root()).first()
     {
         return format!(
-            "- {kind}: withheld, it carries what looks like a secret at `{}` (rule `{}`); not fetchable",
-            finding.instance_path, finding.code
+            "- {kind}: withheld, it carries what looks like a secret at {} (rule `{}`); not fetchable",
+            inline_code(&neutralize_line(finding.instance_path.as_str())),
+            finding.code
         );
     }
     let mut parts = vec![match artifact::canonical_identity(artifact_ref) {
@@ -314,6 +323,34 @@ mod tests {
         let t = render(&e, None, None, None).unwrap();
         assert!(!t.contains("hunter2pass"));
         assert!(t.contains("- url: withheld"));
+    }
+
+    #[test]
+    fn a_withheld_ref_shows_the_pointer_as_a_reader_sees_it() {
+        let mut e = handoff(rfc_payload());
+        let key = "\u{202E}k\u{200B}";
+        e["artifactRefs"] =
+            json!([{"kind":"url","url":"https://x.example/",key:"ghp_aB3dE5gH7jK9mN1pQ3sT5vW7yZ9bD1fH3jL5"}]);
+        let t = render(&e, None, None, None).unwrap();
+        assert!(t.contains("withheld, it carries what looks like a secret at `/<U+202E>k<U+200B>`"), "{t}");
+        assert!(!t.contains('\u{202E}') && !t.contains('\u{200B}'), "{t}");
+    }
+
+    #[test]
+    fn a_list_of_refs_longer_than_an_event_holds_is_shown_that_far() {
+        let mut e = handoff(rfc_payload());
+        let mut one = |n: usize| {
+            e["artifactRefs"] = Value::Array(vec![json!({}); n]);
+            render(&e, None, None, None).unwrap()
+        };
+        let (at_cap, far) = (one(MAX_ARTIFACT_REFS), one(100_000));
+        assert!(!at_cap.contains("more not shown"));
+        assert!(
+            far.contains("- and 99968 more not shown (an event carries at most 32 artifact refs)"),
+            "{far}"
+        );
+        // The text grows by one line, not by the refs it leaves out.
+        assert!(far.len() < at_cap.len() + 120, "{} vs {}", far.len(), at_cap.len());
     }
 
     #[test]

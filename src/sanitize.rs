@@ -28,13 +28,37 @@ use crate::jstext::{is_js_whitespace, js_trim};
 /// invisible operators, the byte order mark, interlinear annotation marks,
 /// soft hyphen, tag characters, ...), and the line and paragraph separators
 /// U+2028 / U+2029 (some readers break lines there, so they could fake a
-/// line start).
+/// line start), and every other character that shows as nothing: the rest
+/// of Unicode's default-ignorable code points (variation selectors, the
+/// combining grapheme joiner, Hangul and Khmer fillers, Mongolian free
+/// variation selectors, the reserved ranges beside them) and the blank
+/// braille pattern.
 pub fn is_neutralized(c: char) -> bool {
     match c {
         '\n' | '\t' => false,
         '\u{0}'..='\u{1F}' | '\u{7F}'..='\u{9F}' => true,
-        _ => is_format(c) || matches!(c, '\u{2028}' | '\u{2029}'),
+        _ => is_format(c) || matches!(c, '\u{2028}' | '\u{2029}') || is_blank(c),
     }
+}
+
+/// Default-ignorable code points outside category `Cf` (as of Unicode
+/// 15.1), and U+2800 BRAILLE PATTERN BLANK: characters a reader sees as
+/// nothing at all, so a text could hide a difference in them.
+fn is_blank(c: char) -> bool {
+    matches!(
+        c,
+        '\u{034F}'
+            | '\u{115F}'..='\u{1160}'
+            | '\u{17B4}'..='\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{2065}'
+            | '\u{2800}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FFA0}'
+            | '\u{FFF0}'..='\u{FFF8}'
+            | '\u{E0000}'..='\u{E0FFF}'
+    )
 }
 
 /// Unicode general category `Cf` (format characters), as of Unicode 15.1.
@@ -270,6 +294,37 @@ mod tests {
             "a<U+200B>b<U+200D>c<U+2060>d<U+FEFF>"
         );
         assert_eq!(neutralize("\u{E0041}"), "<U+E0041>");
+    }
+
+    #[test]
+    fn characters_that_show_as_nothing_are_shown() {
+        let blank = [
+            '\u{034F}',
+            '\u{115F}',
+            '\u{1160}',
+            '\u{17B4}',
+            '\u{17B5}',
+            '\u{180B}',
+            '\u{180F}',
+            '\u{2065}',
+            '\u{2800}',
+            '\u{3164}',
+            '\u{FE00}',
+            '\u{FE0F}',
+            '\u{FFA0}',
+            '\u{FFF0}',
+            '\u{E0100}',
+            '\u{E01EF}',
+        ];
+        for c in blank {
+            assert_eq!(neutralize_line(&format!("a{c}b")), format!("a<U+{:04X}>b", u32::from(c)), "{c:?}");
+        }
+        // Their visible neighbours are not.
+        for c in
+            ['\u{034E}', '\u{1161}', '\u{17B6}', '\u{2801}', '\u{3165}', '\u{FE10}', '\u{FFA1}', '\u{E1000}']
+        {
+            assert!(!is_neutralized(c), "{c:?}");
+        }
     }
 
     #[test]

@@ -364,15 +364,15 @@ mod caps {
 
     #[test]
     fn badge_strings_are_capped_whatever_the_meta_holds() {
-        // The worst case: every character neutralised to eight.
-        let name = "\u{202E}".repeat(100_000);
-        let id = "\u{1F600}".repeat(100_000);
-        let call = json!({"meta": {"sentFrom": "peer", "peer": {"sourceSessionId": id, "sourceName": name}},
+        // The worst case: every character neutralised to nine (a tag
+        // character's `<U+E0041>`), the documented caps reached exactly.
+        let worst = "\u{E0041}".repeat(100_000);
+        let call = json!({"meta": {"sentFrom": "peer", "peer": {"sourceSessionId": worst, "sourceName": worst}},
             "sourceListed": true});
         let a = answer("peer.badge", &call);
         assert_eq!(a["type"], "success");
-        assert!(chars(&a["label"]) <= 2042, "{}", chars(&a["label"]));
-        assert!(chars(&a["tooltip"]) <= 3130, "{}", chars(&a["tooltip"]));
+        assert_eq!(chars(&a["label"]), 2297);
+        assert_eq!(chars(&a["tooltip"]), 3512);
         assert!(a["label"].as_str().is_some_and(|l| l.ends_with('…')));
         // An id no hub could store names no session: no link.
         assert_eq!(a["navigable"], false);
@@ -397,5 +397,10 @@ mod caps {
         let a = answer("peer.annotate", &call);
         let text = a["text"].as_str().unwrap_or_default();
         assert_eq!(text, format!("From: /sessions/{}…\nName: {}…", "s".repeat(128), "n".repeat(255)));
+        // Every character neutralised to nine: the documented cap, exactly.
+        let worst = "\u{E0041}".repeat(1000);
+        let call = json!({"meta": {"sentFrom": "peer", "peer": {"sourceSessionId": worst, "sourceName": worst}},
+            "text": ""});
+        assert_eq!(chars(&answer("peer.annotate", &call)["text"]), 3472);
     }
 }
