@@ -29,7 +29,7 @@ crate::define_codes! {
     CLIENT_SUPPLIED_SOURCE = "peer/client-supplied-source", "`peer` appears in a document the hub did not derive; only the hub's authenticated source is authoritative";
     EMPTY_PEER = "peer/empty-peer", "an empty `peer: {}` is normalised away";
     BODY_FIELD_IGNORED = "peer/body-field-ignored", "a request body names its own source or sender; the hub ignores it and derives both";
-    INVALID_SOURCE = "peer/invalid-source", "the authenticated source session id is over 128 characters or holds whitespace or control characters";
+    INVALID_SOURCE = "peer/invalid-source", "the authenticated source session id is over 128 characters or holds whitespace, control, bidi or invisible characters";
     INVALID_DELIVERY_MODE = "peer/invalid-delivery-mode", "the request body's `deliveryMode` is not `queue` or `steer` (upstream answers 400)";
     NOT_PEER = "peer/not-peer", "a badge was asked for a message whose `sentFrom` is not `peer`";
 }
@@ -127,11 +127,12 @@ pub fn derive_meta(
                 ),
             ));
         }
-        if id.chars().any(|c| c.is_control() || crate::jstext::is_js_whitespace(c)) {
+        let hidden = |c: char| c.is_control() || crate::sanitize::is_neutralized(c);
+        if id.chars().any(|c| hidden(c) || crate::jstext::is_js_whitespace(c)) {
             return Err(CallError::new(
                 INVALID_SOURCE,
                 format!(
-                    "the authenticated source session id {} holds whitespace or control characters",
+                    "the authenticated source session id {} holds whitespace, control or invisible characters",
                     crate::diagnostic::quote(id)
                 ),
             ));
@@ -527,6 +528,13 @@ mod tests {
     fn overlong_or_spaced_source_id_is_refused() {
         assert_eq!(derive_meta(Some(&"a".repeat(129)), None, &json!({})).unwrap_err().code, INVALID_SOURCE);
         assert_eq!(derive_meta(Some("a\nName: boss"), None, &json!({})).unwrap_err().code, INVALID_SOURCE);
+        for hidden in ["a\u{202E}b", "a\u{200B}b", "a\u{FE0F}", "\u{E0041}a"] {
+            assert_eq!(
+                derive_meta(Some(hidden), None, &json!({})).unwrap_err().code,
+                INVALID_SOURCE,
+                "{hidden:?}"
+            );
+        }
         assert!(derive_meta(Some(&"a".repeat(128)), None, &json!({})).is_ok());
     }
 
