@@ -797,3 +797,22 @@ fn additional_properties_beside_unevaluated_properties_takes_over() {
     let new = json!({"unevaluatedProperties":false,"additionalProperties":{"type":"boolean"}});
     assert_eq!(run(old, new).forward, B);
 }
+
+#[test]
+fn matching_thousands_of_branches_is_charged_to_the_budget() {
+    // Each old branch is compared with each new one: 4,000,000 pairs are
+    // over the budget and fail closed at once; 250,000 are compared.
+    let union = |key: &str, n: usize, shift: usize| {
+        let branches: Vec<Value> =
+            (0..n).map(|i| json!({"type": "object", "properties": {"k": {"const": i + shift}}})).collect();
+        json!({ key: branches })
+    };
+    for key in ["oneOf", "anyOf", "allOf"] {
+        let r = check(&union(key, 2000, 0), &union(key, 2000, 1), Options::default()).unwrap();
+        assert_eq!(r.changes.len(), 1, "{key}");
+        assert_eq!(r.changes[0].code, TOO_COMPLEX, "{key}");
+        assert_eq!(r.full, B, "{key}");
+        let r = check(&union(key, 500, 0), &union(key, 500, 1), Options::default()).unwrap();
+        assert!(r.changes.iter().all(|c| c.code != TOO_COMPLEX), "{key}");
+    }
+}

@@ -30,6 +30,9 @@ const MAX_REF_HOPS: usize = 32;
 /// How many schema nodes hashed for a cache key cost one step.
 const NODES_PER_STEP: usize = 8;
 
+/// How many branch pairs one step of the budget pays for.
+const PAIRS_PER_STEP: usize = 16;
+
 /// The walk's state: options, budget, visited reference pairs, findings.
 pub(super) struct Walker {
     pub(super) opts: Options,
@@ -225,6 +228,20 @@ impl Walker {
     /// costs more than one.
     fn charge(&mut self, nodes: usize) {
         self.steps = self.steps.saturating_add(nodes / NODES_PER_STEP);
+    }
+
+    /// Counts the matching of `pairs` pairs of branches or conjuncts (each
+    /// compared with each) against the step budget; `false`, with the
+    /// comparison failed closed, when the budget runs out. Without it a
+    /// `oneOf` of thousands of branches took seconds inside one step.
+    pub(super) fn charge_pairs(&mut self, f: &Frame<'_>, pairs: usize) -> bool {
+        self.steps = self.steps.saturating_add(pairs / PAIRS_PER_STEP);
+        if self.steps > MAX_STEPS && !self.exhausted {
+            self.exhausted = true;
+            let msg = format!("the comparison needs more than {MAX_STEPS} steps; the rest is not compared");
+            self.emit(f, f.path.clone(), TOO_COMPLEX, msg);
+        }
+        !self.exhausted
     }
 
     /// Compares two schemas at `f`.

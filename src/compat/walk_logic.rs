@@ -131,6 +131,9 @@ impl Walker {
         new: &[&Value],
         (old_one_of, one_of): (bool, bool),
     ) {
+        if !self.charge_pairs(f, old.len().saturating_mul(new.len())) {
+            return;
+        }
         // Equal branches match, unless a `$ref` inside may resolve differently.
         let settled: Vec<bool> = old.iter().map(|v| !node::mentions_ref(v)).collect();
         let equal = |i: usize, j: usize| {
@@ -275,6 +278,9 @@ impl Walker {
         };
         let (ol, nl) = (list(om), list(nm));
         if ol.is_empty() && nl.is_empty() {
+            return;
+        }
+        if !self.charge_pairs(f, ol.len().saturating_mul(nl.len())) {
             return;
         }
         let base = f.path.key("allOf");
