@@ -6,8 +6,8 @@ import type { Answer, CapabilitiesCall, CapabilitiesAnswer, ValidateCall, Valida
 /**
  * Answers one call given as JSON text, as JSON text. Never throws: an `op`
  * or `input` that is not a string answers `call/invalid-argument` (`input`
- * may be left out, or be `null`: that is the empty call `{}`), and an
- * `input` with a lone surrogate answers `parse/lone-surrogate`.
+ * may be left out, or be `null`: that is the empty call `{}`), and a lone
+ * surrogate in `input` is read as `JSON.stringify` writes it (`\ud800`).
  */
 export function call(op: string, input: string): string;
 

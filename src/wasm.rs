@@ -6,7 +6,7 @@
 //! `JSON.parse`, so their answers are the same bytes as `call`'s). Nothing
 //! throws: every problem is a `failure` answer, and an argument of the wrong
 //! JavaScript type is refused (`call/invalid-argument`) before anything is
-//! copied into wasm memory.
+//! copied into wasm memory, and so is call text over its op's cap.
 
 use wasm_bindgen::prelude::*;
 
@@ -45,10 +45,11 @@ fn js_type(v: &JsValue) -> String {
 ///
 /// Both arguments are checked before anything is copied into wasm memory:
 /// an `op` or `input` that is not a string answers `call/invalid-argument`
-/// (`input` may be left out, or be `null`: that is the empty call `{}`), and
-/// an `input` with a lone surrogate answers `parse/lone-surrogate`, as the
-/// typed exports do for the same value. Text longer than the op's size cap
-/// could ever be is refused without being copied.
+/// (`input` may be left out, or be `null`: that is the empty call `{}`).
+/// Text longer than the op's size cap could ever be is refused without being
+/// copied, and an unknown op is answered without reading its input. A lone
+/// surrogate in the text is read as `JSON.stringify` writes it (`\udXXX`), so
+/// the answer is the typed export's for the same value.
 #[wasm_bindgen(js_name = call)]
 pub fn call(
     #[wasm_bindgen(unchecked_param_type = "string")] op: JsValue,
@@ -71,23 +72,52 @@ pub fn call(
             format!("the call is {}, not a string of JSON text; nothing was read", js_type(&input)),
         );
     };
+    answer_text(&op, text)
+}
+
+/// Answers `op` on call text that is still a JavaScript string, copying it
+/// into wasm memory only when the answer depends on it.
+fn answer_text(op: &str, text: &js_sys::JsString) -> String {
     // A UTF-16 code unit is at least one UTF-8 byte: a string with more units
     // than the op's cap has bytes is over it.
     let units = text.length() as usize;
-    let cap = crate::api::max_call_bytes(&op).unwrap_or(crate::api::MAX_CALL_BYTES);
+    let known = crate::api::max_call_bytes(op);
+    let cap = known.unwrap_or(crate::api::MAX_CALL_BYTES);
     if units > cap {
         return refused(
             crate::error::TOO_LARGE,
             format!("the call is {units} UTF-16 code units, over the cap of {cap} bytes"),
         );
     }
-    if !well_formed(text) {
-        return refused(
-            crate::json::LONE_SURROGATE,
-            "the call is not JSON: a string holds a lone UTF-16 surrogate".to_owned(),
-        );
+    // The core answers an unknown op by its name alone unless the text is
+    // over the overall cap in bytes, which it cannot be when each unit is at
+    // most six bytes as the core reads it (an escaped lone surrogate), or
+    // when every unit is ASCII.
+    if known.is_none() && (units <= crate::api::MAX_CALL_BYTES / 6 || ascii(text)) {
+        return crate::api::call(op, "");
     }
-    crate::api::call(&op, &String::from(text))
+    let text = if well_formed(text) { String::from(text) } else { escape_lone_surrogates(text) };
+    crate::api::call(op, &text)
+}
+
+/// Whether every code unit of a JavaScript string is ASCII, asked of the
+/// engine's regular expressions without copying the string.
+fn ascii(s: &js_sys::JsString) -> bool {
+    s.search(&js_sys::RegExp::new("[^\\0-\\x7f]", "")) < 0
+}
+
+/// A JavaScript string as Rust text, each lone surrogate written as the six
+/// characters `JSON.stringify` writes for it (`\ud800`, lowercase hex), so
+/// the core reads what the typed export would hand it. The engine finds the
+/// lone surrogates (a `u` regular expression's surrogate range matches no
+/// half of a pair); the closure runs once per lone surrogate.
+fn escape_lone_surrogates(s: &js_sys::JsString) -> String {
+    let lone = js_sys::RegExp::new("[\\ud800-\\udfff]", "gu");
+    let escape = Closure::<dyn Fn(js_sys::JsString) -> js_sys::JsString>::new(|unit: js_sys::JsString| {
+        let code = unit.char_code_at(0);
+        js_sys::JsString::from(format!("\\u{:04x}", if code.is_finite() { code as u32 } else { 0 }))
+    });
+    String::from(s.replace_by_pattern_with_function(&lone, escape.as_ref().unchecked_ref()))
 }
 
 /// Every operation name `call` answers.
@@ -96,24 +126,67 @@ pub fn ops() -> Vec<String> {
     crate::api::ops().into_iter().map(str::to_owned).collect()
 }
 
+/// The failure answer for a call object `JSON.stringify` threw on.
+fn unwritable(thrown: &JsValue) -> String {
+    if let Some(range) = thrown.dyn_ref::<js_sys::RangeError>() {
+        // Engines throw a RangeError for text longer than their longest
+        // string, and for nesting deeper than their stack.
+        let message = String::from(range.message());
+        if !message.contains("stack") {
+            return refused(
+                crate::error::TOO_LARGE,
+                "the call object cannot be written as JSON: its text would be longer than the engine's longest string"
+                    .to_owned(),
+            );
+        }
+        return refused(
+            crate::error::INVALID_ARGUMENT,
+            "the call object cannot be written as JSON (it is nested too deeply for JSON.stringify)"
+                .to_owned(),
+        );
+    }
+    if thrown.is_instance_of::<js_sys::TypeError>() {
+        return refused(
+            crate::error::INVALID_ARGUMENT,
+            "the call object cannot be written as JSON (it holds a cycle or a BigInt)".to_owned(),
+        );
+    }
+    refused(
+        crate::error::INVALID_ARGUMENT,
+        "the call object cannot be written as JSON (a toJSON method or a getter threw)".to_owned(),
+    )
+}
+
 fn call_object(op: &str, input: JsValue) -> JsValue {
-    let text = if input.is_undefined() || input.is_null() {
-        "{}".to_owned()
+    let answer = if input.is_undefined() || input.is_null() {
+        crate::api::call(op, "{}")
     } else {
         match js_sys::JSON::stringify(&input) {
-            Ok(s) => s.as_string().unwrap_or_default(),
-            // A cyclic object or a BigInt: answer with a failure, never throw.
-            Err(_) => {
-                return js_sys::JSON::parse(&refused(
-                    crate::error::INVALID_ARGUMENT,
-                    "the call object cannot be written as JSON (it holds a cycle or a BigInt)".to_owned(),
-                ))
-                .unwrap_or(JsValue::NULL);
-            }
+            Ok(text) if JsValue::from(&text).is_string() => answer_text(op, &text),
+            // A function, a symbol, or a toJSON returning undefined: written
+            // as nothing, which is not a call (only undefined and null are
+            // the empty call).
+            Ok(_) => refused(
+                crate::error::INVALID_ARGUMENT,
+                format!(
+                    "the call is {}, which JSON.stringify writes as nothing; nothing was read",
+                    written_as_nothing(&input)
+                ),
+            ),
+            // Never throw: a failure answer.
+            Err(thrown) => unwritable(&thrown),
         }
     };
-    let answer = crate::api::call(op, &text);
     js_sys::JSON::parse(&answer).unwrap_or(JsValue::NULL)
+}
+
+/// What a value `JSON.stringify` writes as nothing is, for messages.
+fn written_as_nothing(v: &JsValue) -> String {
+    match js_type(v).as_str() {
+        "function" => "a function".to_owned(),
+        "symbol" => "a symbol".to_owned(),
+        _ => "an object whose toJSON returns nothing".to_owned(),
+    }
 }
 
 /// The typed exports, one per row of the op table

@@ -8,9 +8,10 @@
 //! through [`hapi_a2a_core::api::call`], so its answers are that function's
 //! bytes, and every export answers as the wasm package's does for the same
 //! arguments: nothing is thrown, a JavaScript value of the wrong type is a
-//! `call/invalid-argument` failure, a lone surrogate in the call text is
-//! `parse/lone-surrogate`, and text longer than its operation's cap is
-//! refused before it is copied.
+//! `call/invalid-argument` failure, a lone surrogate in the call text is read
+//! as `JSON.stringify` writes it (`\udXXX`), text longer than its operation's
+//! cap is refused before it is copied, and an unknown operation is answered
+//! without reading its input.
 //!
 //! The exports are plain Node-API functions made here (not by the
 //! `#[napi]` function macro) because their number and names come from the
@@ -121,41 +122,85 @@ fn utf16_units(env: sys::napi_env, s: Value, len: usize) -> Option<Vec<u16>> {
     Some(buf)
 }
 
-/// Why a JavaScript string could not be read as text.
-enum Unreadable {
-    /// It holds a lone UTF-16 surrogate, which UTF-8 cannot carry.
-    LoneSurrogate,
-    /// The engine refused the read.
-    Engine,
-}
-
-/// A JavaScript string as UTF-8 text, refusing one with a lone surrogate.
+/// A JavaScript string as UTF-8 text, each lone surrogate written as the six
+/// characters `JSON.stringify` writes for it (`\ud800`, lowercase hex), so
+/// the core reads what a typed export would hand it (`None` if the engine
+/// refuses the read).
 ///
 /// The engine transcodes to UTF-8 itself (fast), but writes a lone surrogate
 /// as U+FFFD (V8) or as the bytes of a surrogate code point (JavaScriptCore
 /// may), so text with U+FFFD or invalid UTF-8 in it is read again as UTF-16
 /// to tell a lone surrogate from a real U+FFFD.
-fn read_text(env: sys::napi_env, s: Value, units: usize) -> Result<String, Unreadable> {
-    let mut len = 0usize;
-    // SAFETY: a null buffer asks for the UTF-8 length only.
-    ok(unsafe { sys::napi_get_value_string_utf8(env, s, ptr::null_mut(), 0, &mut len) })
-        .ok_or(Unreadable::Engine)?;
+fn read_text(env: sys::napi_env, s: Value, units: usize) -> Option<String> {
+    let len = utf8_len(env, s)?;
     let mut buf: Vec<u8> = Vec::with_capacity(len + 1);
     let mut written = 0usize;
     // SAFETY: the buffer has room for `len + 1` bytes (the text and the
     // engine's terminating zero), and only the `written` bytes the engine
     // wrote are kept.
     unsafe {
-        ok(sys::napi_get_value_string_utf8(env, s, buf.as_mut_ptr().cast::<c_char>(), len + 1, &mut written))
-            .ok_or(Unreadable::Engine)?;
+        ok(sys::napi_get_value_string_utf8(
+            env,
+            s,
+            buf.as_mut_ptr().cast::<c_char>(),
+            len + 1,
+            &mut written,
+        ))?;
         buf.set_len(written.min(len));
     }
     match String::from_utf8(buf) {
-        Ok(text) if !text.contains('\u{FFFD}') => Ok(text),
-        _ => {
-            let wide = utf16_units(env, s, units).ok_or(Unreadable::Engine)?;
-            String::from_utf16(&wide).map_err(|_| Unreadable::LoneSurrogate)
+        Ok(text) if !text.contains('\u{FFFD}') => Some(text),
+        _ => Some(escape_lone_surrogates(&utf16_units(env, s, units)?)),
+    }
+}
+
+/// The length of a JavaScript string in UTF-8 bytes as the engine writes it,
+/// without copying it.
+fn utf8_len(env: sys::napi_env, s: Value) -> Option<usize> {
+    let mut len = 0usize;
+    // SAFETY: a null buffer asks for the UTF-8 length only.
+    ok(unsafe { sys::napi_get_value_string_utf8(env, s, ptr::null_mut(), 0, &mut len) })?;
+    Some(len)
+}
+
+/// UTF-16 text as UTF-8, each lone surrogate written `\udXXX`.
+pub fn escape_lone_surrogates(units: &[u16]) -> String {
+    let mut out = String::with_capacity(units.len());
+    for c in char::decode_utf16(units.iter().copied()) {
+        match c {
+            Ok(c) => out.push(c),
+            Err(lone) => out.push_str(&format!("\\u{:04x}", lone.unpaired_surrogate())),
         }
+    }
+    out
+}
+
+/// Answers `op` on call text that is still a JavaScript string, copying it
+/// only when the answer depends on it.
+fn answer_text(env: sys::napi_env, op: &str, input: Value) -> String {
+    let Some(units) = utf16_len(env, input) else {
+        return refused(hapi_a2a_core::error::INVALID_ARGUMENT, "the call string cannot be read".to_owned());
+    };
+    // A UTF-16 code unit is at least one UTF-8 byte: a string with more units
+    // than the op's cap has bytes is over it.
+    let known = api::max_call_bytes(op);
+    let cap = known.unwrap_or(api::MAX_CALL_BYTES);
+    if units > cap {
+        return refused(
+            hapi_a2a_core::error::TOO_LARGE,
+            format!("the call is {units} UTF-16 code units, over the cap of {cap} bytes"),
+        );
+    }
+    // The core answers an unknown op by its name alone unless the text is
+    // over the overall cap in bytes, which it cannot be when each unit is at
+    // most six bytes as the core reads it (an escaped lone surrogate), or
+    // when every unit is ASCII (as many UTF-8 bytes as units).
+    if known.is_none() && (units <= api::MAX_CALL_BYTES / 6 || utf8_len(env, input) == Some(units)) {
+        return api::call(op, "");
+    }
+    match read_text(env, input, units) {
+        Some(text) => api::call(op, &text),
+        None => refused(hapi_a2a_core::error::INVALID_ARGUMENT, "the call string cannot be read".to_owned()),
     }
 }
 
@@ -218,28 +263,7 @@ fn call_text(env: sys::napi_env, op: Value, input: Value) -> String {
             format!("the call is {input_type}, not a string of JSON text; nothing was read"),
         );
     }
-    let Some(units) = utf16_len(env, input) else {
-        return refused(hapi_a2a_core::error::INVALID_ARGUMENT, "the call string cannot be read".to_owned());
-    };
-    // A UTF-16 code unit is at least one UTF-8 byte: a string with more units
-    // than the op's cap has bytes is over it.
-    let cap = api::max_call_bytes(&op).unwrap_or(api::MAX_CALL_BYTES);
-    if units > cap {
-        return refused(
-            hapi_a2a_core::error::TOO_LARGE,
-            format!("the call is {units} UTF-16 code units, over the cap of {cap} bytes"),
-        );
-    }
-    match read_text(env, input, units) {
-        Ok(text) => api::call(&op, &text),
-        Err(Unreadable::LoneSurrogate) => refused(
-            hapi_a2a_core::json::LONE_SURROGATE,
-            "the call is not JSON: a string holds a lone UTF-16 surrogate".to_owned(),
-        ),
-        Err(Unreadable::Engine) => {
-            refused(hapi_a2a_core::error::INVALID_ARGUMENT, "the call string cannot be read".to_owned())
-        }
-    }
+    answer_text(env, &op, input)
 }
 
 /// `call(op, input)`: JSON text in, JSON text out.
@@ -264,23 +288,31 @@ extern "C" fn ops_export(env: sys::napi_env, _info: sys::napi_callback_info) -> 
     array
 }
 
-/// `JSON[name]` of the calling realm.
-fn json_function(env: sys::napi_env, name: &std::ffi::CStr) -> Option<(Value, Value)> {
+/// `globalThis[name]` of the calling realm.
+fn global_property(env: sys::napi_env, name: &std::ffi::CStr) -> Option<Value> {
     let mut global = ptr::null_mut();
-    let mut json = ptr::null_mut();
-    let mut f = ptr::null_mut();
+    let mut out = ptr::null_mut();
     // SAFETY: out-pointers to locals; `env` is the running callback's.
     unsafe {
         ok(sys::napi_get_global(env, &mut global))?;
-        ok(sys::napi_get_named_property(env, global, c"JSON".as_ptr(), &mut json))?;
-        ok(sys::napi_get_named_property(env, json, name.as_ptr(), &mut f))?;
+        ok(sys::napi_get_named_property(env, global, name.as_ptr(), &mut out))?;
     }
+    Some(out)
+}
+
+/// `JSON[name]` of the calling realm.
+fn json_function(env: sys::napi_env, name: &std::ffi::CStr) -> Option<(Value, Value)> {
+    let json = global_property(env, c"JSON")?;
+    let mut f = ptr::null_mut();
+    // SAFETY: out-pointer to a local; `json` is a live value of this callback.
+    ok(unsafe { sys::napi_get_named_property(env, json, name.as_ptr(), &mut f) })?;
     Some((json, f))
 }
 
-/// Calls `JSON[name](arg)`; `Err` when it threw (the exception is cleared).
-fn call_json(env: sys::napi_env, name: &std::ffi::CStr, arg: Value) -> Result<Value, ()> {
-    let (json, f) = json_function(env, name).ok_or(())?;
+/// Calls `JSON[name](arg)`; `Err` with what it threw, if anything could be
+/// caught (the exception is cleared).
+fn call_json(env: sys::napi_env, name: &std::ffi::CStr, arg: Value) -> Result<Value, Option<Value>> {
+    let (json, f) = json_function(env, name).ok_or(None)?;
     let mut out = ptr::null_mut();
     // SAFETY: one argument, from a live local.
     let status = unsafe { sys::napi_call_function(env, json, f, 1, &arg, &mut out) };
@@ -288,15 +320,70 @@ fn call_json(env: sys::napi_env, name: &std::ffi::CStr, arg: Value) -> Result<Va
         return Ok(out);
     }
     let mut pending = false;
+    let mut exception = ptr::null_mut();
     // SAFETY: out-pointers to locals.
     unsafe {
         sys::napi_is_exception_pending(env, &mut pending);
-        if pending {
-            let mut exception = ptr::null_mut();
-            sys::napi_get_and_clear_last_exception(env, &mut exception);
+        if pending && sys::napi_get_and_clear_last_exception(env, &mut exception) == sys::Status::napi_ok {
+            return Err(Some(exception));
         }
     }
-    Err(())
+    Err(None)
+}
+
+/// Whether `value instanceof globalThis[class]`.
+fn is_instance(env: sys::napi_env, value: Value, class: &std::ffi::CStr) -> bool {
+    let Some(constructor) = global_property(env, class) else { return false };
+    if js_type(env, value) != "object" {
+        return false;
+    }
+    let mut is = false;
+    // SAFETY: both are live values of this callback; `is` is a local.
+    let status = unsafe { sys::napi_instanceof(env, value, constructor, &mut is) };
+    status == sys::Status::napi_ok && is
+}
+
+/// An error's `message`, when it is a short string.
+fn error_message(env: sys::napi_env, error: Value) -> Option<String> {
+    let mut message = ptr::null_mut();
+    // SAFETY: out-pointer to a local; `error` is a live object.
+    ok(unsafe { sys::napi_get_named_property(env, error, c"message".as_ptr(), &mut message) })?;
+    if js_type(env, message) != "string" {
+        return None;
+    }
+    let n = utf16_len(env, message).filter(|&n| n <= 256)?;
+    Some(String::from_utf16_lossy(&utf16_units(env, message, n)?))
+}
+
+/// The failure answer for a call object `JSON.stringify` threw on, as the
+/// npm package words it.
+fn unwritable(env: sys::napi_env, thrown: Option<Value>) -> String {
+    if let Some(error) = thrown.filter(|&e| is_instance(env, e, c"RangeError")) {
+        // Engines throw a RangeError for text longer than their longest
+        // string, and for nesting deeper than their stack.
+        if !error_message(env, error).unwrap_or_default().contains("stack") {
+            return refused(
+                hapi_a2a_core::error::TOO_LARGE,
+                "the call object cannot be written as JSON: its text would be longer than the engine's longest string"
+                    .to_owned(),
+            );
+        }
+        return refused(
+            hapi_a2a_core::error::INVALID_ARGUMENT,
+            "the call object cannot be written as JSON (it is nested too deeply for JSON.stringify)"
+                .to_owned(),
+        );
+    }
+    if thrown.is_some_and(|e| is_instance(env, e, c"TypeError")) {
+        return refused(
+            hapi_a2a_core::error::INVALID_ARGUMENT,
+            "the call object cannot be written as JSON (it holds a cycle or a BigInt)".to_owned(),
+        );
+    }
+    refused(
+        hapi_a2a_core::error::INVALID_ARGUMENT,
+        "the call object cannot be written as JSON (a toJSON method or a getter threw)".to_owned(),
+    )
 }
 
 /// An answer's text as a plain object (`JSON.parse`), or `null` if the
@@ -310,38 +397,29 @@ fn answer_object(env: sys::napi_env, answer: &str) -> Value {
 extern "C" fn typed_export(env: sys::napi_env, info: sys::napi_callback_info) -> Value {
     let Some(([input], data)) = callback_args::<1>(env, info) else { return ptr::null_mut() };
     let Some(op) = op_names().get(data as usize) else { return js_null(env) };
-    let text = match js_type(env, input) {
-        "undefined" | "null" => "{}".to_owned(),
-        _ => match call_json(env, c"stringify", input) {
-            Ok(s) if js_type(env, s) == "string" => match utf16_len(env, s).map(|n| read_text(env, s, n)) {
-                Some(Ok(text)) => text,
-                Some(Err(Unreadable::LoneSurrogate)) => {
-                    return answer_object(
-                        env,
-                        &refused(
-                            hapi_a2a_core::json::LONE_SURROGATE,
-                            "the call is not JSON: a string holds a lone UTF-16 surrogate".to_owned(),
-                        ),
-                    );
-                }
-                _ => String::new(),
-            },
-            // `JSON.stringify` writes nothing for a function or a symbol:
-            // that is the empty call, as in the npm package.
-            Ok(_) => String::new(),
-            // A cyclic object or a BigInt: answer with a failure, never throw.
-            Err(()) => {
-                return answer_object(
-                    env,
-                    &refused(
-                        hapi_a2a_core::error::INVALID_ARGUMENT,
-                        "the call object cannot be written as JSON (it holds a cycle or a BigInt)".to_owned(),
-                    ),
-                );
-            }
+    let answer = match js_type(env, input) {
+        "undefined" | "null" => api::call(op, "{}"),
+        input_type => match call_json(env, c"stringify", input) {
+            Ok(s) if js_type(env, s) == "string" => answer_text(env, op, s),
+            // A function, a symbol, or a toJSON returning undefined: written
+            // as nothing, which is not a call (only undefined and null are
+            // the empty call).
+            Ok(_) => refused(
+                hapi_a2a_core::error::INVALID_ARGUMENT,
+                format!(
+                    "the call is {}, which JSON.stringify writes as nothing; nothing was read",
+                    match input_type {
+                        "function" => "a function",
+                        "symbol" => "a symbol",
+                        _ => "an object whose toJSON returns nothing",
+                    }
+                ),
+            ),
+            // Never throw: a failure answer.
+            Err(thrown) => unwritable(env, thrown),
         },
     };
-    answer_object(env, &api::call(op, &text))
+    answer_object(env, &answer)
 }
 
 /// Sets `exports[name]` to a new function calling `cb` with `data`.
@@ -388,6 +466,13 @@ mod tests {
         assert_eq!(export_name("project.handoff"), "projectHandoff");
         assert_eq!(export_name("delivery.transition"), "deliveryTransition");
         assert_eq!(export_name("a_b-c.d"), "aBCD");
+    }
+
+    #[test]
+    fn lone_surrogates_are_written_as_json_stringify_writes_them() {
+        let units: Vec<u16> = "a\u{1F600}b".encode_utf16().chain([0xD800, 0x41, 0xDFFF]).collect();
+        assert_eq!(escape_lone_surrogates(&units), "a\u{1F600}b\\ud800A\\udfff");
+        assert_eq!(escape_lone_surrogates(&[0xDBFF]), "\\udbff");
     }
 
     #[test]

@@ -159,3 +159,50 @@ test('a typed export given a cycle or a BigInt answers call/invalid-argument', (
   }
   assert.equal(addon.validate(deep).error.code, written ? 'parse/too-deep' : 'call/invalid-argument');
 });
+
+test('a typed export given a value JSON.stringify writes as nothing answers call/invalid-argument', () => {
+  for (const op of ops) {
+    const name = exportName(op);
+    for (const bad of [() => 1, Symbol('s'), { toJSON: () => undefined }]) {
+      const a = addon[name](bad);
+      assert.equal(a.error?.code, 'call/invalid-argument', `${name}(${String(typeof bad)})`);
+      assert.deepEqual(a, wasm[name](bad));
+    }
+  }
+  const long = addon.validate({ toJSON() { throw new RangeError('Invalid string length'); } });
+  assert.equal(long.error.code, 'call/too-large');
+  assert.doesNotMatch(long.error.message, /cycle|BigInt/);
+});
+
+test('a typed export checks the written text against the cap before copying it', () => {
+  const a = addon.validate({ kind: 'principal', document: 'x'.repeat(2 ** 27) });
+  assert.equal(a.error.code, 'call/too-large');
+  assert.match(a.error.message, /UTF-16 code units, over the cap of 1048576 bytes/);
+});
+
+test('an unknown op is answered without copying its input', () => {
+  const want = addon.call('nope');
+  const big = 'x'.repeat(2 ** 27);
+  /x$/.test(big); // flat before measuring: the engine's own copy is not the addon's
+  const start = process.memoryUsage().rss;
+  assert.equal(addon.call('nope', big), want);
+  assert.equal(addon.call('nope', 'é'.repeat(2 ** 20)), want);
+  assert.ok(process.memoryUsage().rss - start < 64 * 1024 * 1024, `grew by ${process.memoryUsage().rss - start}`);
+});
+
+test('a raw lone surrogate answers byte for byte what the typed export answers for the same value', () => {
+  const values = [
+    ['ledger.view', { events: [{ x: '\ud800' }], links: [], now: 0, query: { by: 'fleet' } }],
+    ['validate', { kind: 'principal', document: { kind: 'human', id: 'a\udc00b' } }],
+    ['secrets.scan', { value: ['\ud83d\ude00', '\ude00\ud83d', 'z\udbff', '\ufffd\ud800'] }],
+  ];
+  for (const [op, value] of values) {
+    const escaped = JSON.stringify(value);
+    const raw = escaped.replace(/\\u(d[89a-f][0-9a-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+    assert.notEqual(raw, escaped);
+    const typed = JSON.stringify(addon[exportName(op)](value));
+    assert.equal(addon.call(op, raw), typed, op);
+    assert.equal(addon.call(op, escaped), typed, op);
+    assert.equal(wasm.call(op, raw), typed, op);
+  }
+});

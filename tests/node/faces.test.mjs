@@ -85,3 +85,66 @@ test('an over-long call is refused before it is copied', () => {
   const b = core.peerBadge({ meta: { sentFrom: 'peer', peer: { sourceSessionId: 's', sourceName: big } } });
   assert.equal(b.error.code, 'call/too-large');
 });
+
+test('a typed export given a value JSON.stringify writes as nothing answers call/invalid-argument', () => {
+  // Only undefined and null are the empty call; a function, a symbol or a
+  // toJSON returning undefined is not a call at all.
+  for (const op of core.ops()) {
+    const name = op.replace(/[._-](.)/g, (_, c) => c.toUpperCase());
+    for (const bad of [() => 1, Symbol('s'), { toJSON: () => undefined }]) {
+      const a = core[name](bad);
+      assert.equal(a.type, 'failure', `${name}(${String(typeof bad)})`);
+      assert.equal(a.error.code, 'call/invalid-argument', `${name}(${String(typeof bad)})`);
+    }
+  }
+  assert.equal(core.capabilities(undefined).type, 'success');
+  assert.equal(core.capabilities(null).type, 'success');
+});
+
+test('a RangeError from JSON.stringify is not called a cycle or a BigInt', () => {
+  // What JSON.stringify throws for text longer than the engine's longest string.
+  const long = core.validate({ toJSON() { throw new RangeError('Invalid string length'); } });
+  assert.equal(long.error.code, 'call/too-large');
+  assert.doesNotMatch(long.error.message, /cycle|BigInt/);
+  const cycle = { kind: 'principal' };
+  cycle.document = cycle;
+  assert.match(core.validate(cycle).error.message, /cycle/);
+});
+
+// The module's linear memory (initSync hands back the instance's exports).
+const wasmBytes = () => core.initSync().memory.buffer.byteLength;
+
+test('an unknown op is answered without copying its input', () => {
+  const want = core.call('nope');
+  const big = 'x'.repeat(2 ** 27);
+  const start = wasmBytes();
+  assert.equal(core.call('nope', big), want);
+  assert.equal(core.call('nope', 'é'.repeat(2 ** 20)), want);
+  assert.ok(wasmBytes() - start < 64 * 1024 * 1024, `grew by ${wasmBytes() - start}`);
+});
+
+test('a typed export checks the written text against the cap before copying it', () => {
+  const start = wasmBytes();
+  const a = core.validate({ kind: 'principal', document: 'x'.repeat(2 ** 27) });
+  assert.equal(a.error.code, 'call/too-large');
+  assert.match(a.error.message, /UTF-16 code units, over the cap of 1048576 bytes/);
+  assert.ok(wasmBytes() - start < 64 * 1024 * 1024, `grew by ${wasmBytes() - start}`);
+});
+
+test('a raw lone surrogate answers byte for byte what the typed export answers for the same value', () => {
+  const values = [
+    ['ledger.view', 'ledgerView', { events: [{ x: '\ud800' }], links: [], now: 0, query: { by: 'fleet' } }],
+    ['validate', 'validate', { kind: 'principal', document: { kind: 'human', id: 'a\udc00b' } }],
+    ['secrets.scan', 'secretsScan', { value: ['\ud83d\ude00', '\ude00\ud83d', 'z\udbff'] }],
+  ];
+  for (const [op, name, value] of values) {
+    const escaped = JSON.stringify(value);
+    const raw = escaped.replace(/\\u(d[89a-f][0-9a-f]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+    assert.notEqual(raw, escaped);
+    const typed = JSON.stringify(core[name](value));
+    assert.equal(core.call(op, raw), typed, op);
+    assert.equal(core.call(op, escaped), typed, op);
+  }
+  const view = core.ledgerView(values[0][2]);
+  assert.equal(view.type, 'success');
+});
