@@ -212,7 +212,7 @@ pub fn worst_case_call(case: &str, n: usize) -> Option<String> {
         ),
         "receipts" => {
             query = json!({"by": "handoff", "eventId": "h0"});
-            let status = |i: usize| if i % 2 == 0 { "completed" } else { "failed" };
+            let status = |i: usize| if i.is_multiple_of(2) { "completed" } else { "failed" };
             (
                 std::iter::once(ev(h(0), "handoff", none(), none()))
                     .chain((0..n).map(|i| {
