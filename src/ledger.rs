@@ -99,6 +99,7 @@ crate::define_codes! {
     AUDIT_NOT_HUMAN = "ledger/audit-not-human", "a delegated-authority chain ends at a grant no human principal made";
     AUDIT_CLAIMED_APPROVAL = "ledger/audit-claimed-approval", "a delegated-authority chain ends at a row whose confirmation block claims a human approval but which no human wrote; a confirmation block is a forgeable badge, not a grant";
     AUDIT_NOT_A_GRANT = "ledger/audit-not-a-grant", "a delegated-authority chain names a `handoff_receipt` or `work_ad`, which records an outcome or a status, never a grant";
+    AUDIT_TOO_LONG = "ledger/audit-too-long", "a delegated-authority chain passes more grants than a view follows (`MAX_CHAIN`, 32) without reaching a human grant; it is not followed further";
     AUDIT_OTHER_ACTION = "ledger/audit-other-action", "a delegated-authority chain names a handoff for a different action (intent, instructions or constraints differ); an approval covers only the action approved";
     EVENT_NOT_FOUND = "ledger/event-not-found", "the queried event is not in the query's namespace";
     NOT_A_HANDOFF = "ledger/not-a-handoff", "the queried event is not a handoff; it is shown without a thread";
@@ -135,6 +136,14 @@ pub struct Ledger<'a> {
     groups: u32,
     derived: OnceLock<Derived>,
 }
+
+/// At most this many attempts a thread's `lineage.attempts` lists (the
+/// nearest to the thread's handoff, with `attemptCount` then giving them
+/// all), and grants an audit chain follows (a longer chain ends with
+/// [`AUDIT_TOO_LONG`]): as many as an event's tags or artifact refs. So each
+/// thread of a view stays of bounded size, however long a lineage or a
+/// chain of delegations.
+pub const MAX_CHAIN: usize = 32;
 
 /// How deep a row may nest (the row itself is depth 1): as deep as a call
 /// may nest ([`crate::json::MAX_DEPTH`] twice) less the call and its list.
@@ -386,3 +395,5 @@ impl<'a> Ledger<'a> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_scale;

@@ -535,9 +535,15 @@ export type Lineage = {
   supersededBy: Array<string>,
   /**
    * Every attempt connected by `retries` / `supersedes`, oldest first
-   * (this one included).
+   * (this one included); when there are more than `MAX_CHAIN` (32), the
+   * 32 nearest this one.
    */
   attempts: Array<string>,
+  /**
+   * How many attempts there are, when `attempts` lists only some
+   * (absent otherwise).
+   */
+  attemptCount?: number,
   /**
    * The newest attempt.
    */

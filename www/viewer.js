@@ -189,7 +189,9 @@ function lineage(t, eventId) {
       id === lin.latest ? el('span', { class: 'badge' }, ' latest') : '',
       id === eventId ? el('span', { class: 'muted' }, ' (this one)') : ''));
   }
-  nav.append(el('h3', {}, `Lineage: ${lin.attempts.length} attempt${lin.attempts.length === 1 ? '' : 's'}`), ol);
+  const total = lin.attemptCount ?? lin.attempts.length;
+  const shown = lin.attemptCount === undefined ? '' : ` (the ${lin.attempts.length} nearest shown)`;
+  nav.append(el('h3', {}, `Lineage: ${total} attempt${total === 1 ? '' : 's'}${shown}`), ol);
   const rel = el('dl', { class: 'facts' });
   for (const [label, ids] of [['retries', lin.retries], ['retried by', lin.retriedBy], ['supersedes', lin.supersedes], ['superseded by', lin.supersededBy]]) {
     if (!ids.length) continue;

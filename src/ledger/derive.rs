@@ -33,6 +33,11 @@ pub(crate) struct Derived {
     /// Per id several rows carry (by group number): the first of those rows
     /// in each namespace, sorted by namespace.
     groups: Vec<Vec<(Sym, u32)>>,
+    /// Event → (its lineage, its place in it), for events some followed
+    /// `retries` / `supersedes` link touches.
+    attempt_of: FastMap<u32, (u32, u32)>,
+    /// Per lineage: its attempts, oldest first.
+    lineages: Vec<Vec<u32>>,
 }
 
 impl Derived {
@@ -48,6 +53,13 @@ impl Derived {
     /// The followed links arriving at `event`.
     pub(crate) fn links_in(&self, event: u32) -> &[u32] {
         csr(&self.in_start, &self.in_links, event)
+    }
+
+    /// Every attempt connected to `event` by `retries` / `supersedes`
+    /// (either way), oldest first, and `event`'s place among them.
+    pub(crate) fn attempts(&self, event: u32) -> Option<(&[u32], usize)> {
+        let &(lineage, at) = self.attempt_of.get(&event)?;
+        Some((self.lineages.get(lineage as usize)?, at as usize))
     }
 }
 
@@ -68,6 +80,14 @@ pub(crate) fn sort_list<T>(list: &mut Vec<T>, cmp: &dyn Fn(&T, &T) -> std::cmp::
     });
     let mut slots: Vec<Option<T>> = list.drain(..).map(Some).collect();
     list.extend(order.iter().filter_map(|&i| slots.get_mut(i as usize).and_then(Option::take)));
+}
+
+/// Chronological order: `ts`, then id.
+pub(crate) fn chrono(l: &Ledger<'_>, a: u32, b: u32) -> std::cmp::Ordering {
+    match (l.events.get(a as usize), l.events.get(b as usize)) {
+        (Some(x), Some(y)) => x.ts.total_cmp(&y.ts).then_with(|| x.id.cmp(&y.id)),
+        _ => a.cmp(&b),
+    }
 }
 
 fn csr<'a>(start: &[u32], list: &'a [u32], at: u32) -> &'a [u32] {
@@ -130,6 +150,7 @@ pub(crate) fn derive(ledger: &Ledger<'_>) -> Derived {
     resolve_links(ledger, &mut d);
     related_receipts(ledger, &mut d);
     lineage_cycles(ledger, &mut d);
+    lineages(ledger, &mut d);
     // Symbols are dense: a flag per symbol lists the namespaces in order. A
     // row the fold could not read still names its namespace when that field
     // was readable: its finding must be in that namespace's view, so the
@@ -453,6 +474,60 @@ fn related_receipts(ledger: &Ledger<'_>, d: &mut Derived) {
         };
         if target != i && ledger.events.get(target as usize).is_some_and(|t| t.kind == Kind::Handoff) {
             d.related_receipts.entry(target).or_default().push(i);
+        }
+    }
+}
+
+/// The connected components of the followed `retries` / `supersedes`
+/// links (union by size, path halving), each sorted oldest first once, so
+/// a view of many attempts does not walk their lineage once per attempt.
+fn lineages(ledger: &Ledger<'_>, d: &mut Derived) {
+    let mut parent: FastMap<u32, u32> = FastMap::default();
+    let mut size: FastMap<u32, u32> = FastMap::default();
+    let root = |parent: &mut FastMap<u32, u32>, mut v: u32| -> u32 {
+        loop {
+            let p = *parent.entry(v).or_insert(v);
+            if p == v {
+                return v;
+            }
+            let gp = parent.get(&p).copied().unwrap_or(p);
+            parent.insert(v, gp);
+            v = gp;
+        }
+    };
+    for (li, link) in ledger.links.iter().enumerate() {
+        let Some(Some((f, t))) = d.ends.get(li) else { continue };
+        if !matches!(link.rel, Rel::Retries | Rel::Supersedes) {
+            continue;
+        }
+        let (a, b) = (root(&mut parent, *f), root(&mut parent, *t));
+        if a == b {
+            continue;
+        }
+        let (sa, sb) = (size.get(&a).copied().unwrap_or(1), size.get(&b).copied().unwrap_or(1));
+        let (big, small) = if sa >= sb { (a, b) } else { (b, a) };
+        parent.insert(small, big);
+        size.insert(big, sa + sb);
+    }
+    // Members in event order, so the lineages come out in a fixed order.
+    let mut members: Vec<u32> = parent.keys().copied().collect();
+    sort_events(&mut members, &|a, b| a.cmp(&b));
+    let mut number: FastMap<u32, u32> = FastMap::default();
+    for v in members {
+        let r = root(&mut parent, v);
+        let next = idx(d.lineages.len());
+        let k = *number.entry(r).or_insert(next);
+        if k == next {
+            d.lineages.push(Vec::new());
+        }
+        if let Some(list) = d.lineages.get_mut(k as usize) {
+            list.push(v);
+        }
+    }
+    for (k, list) in d.lineages.iter_mut().enumerate() {
+        sort_events(list, &|a, b| chrono(ledger, a, b));
+        for (at, &v) in list.iter().enumerate() {
+            d.attempt_of.insert(v, (idx(k), idx(at)));
         }
     }
 }

@@ -157,3 +157,108 @@ fn each_row(n: usize, mut on_event: impl FnMut(Value), mut on_link: impl FnMut(V
     }
     ((BASE_TS + (n as u64) * 1_000 - 1_800_000) as f64, uuid(1, 0))
 }
+
+/// The shapes of ledger that once made `ledger.view` grow faster than its
+/// input, for [`worst_case_call`]: chains of `retries` / `supersedes`
+/// handoffs, a `delegated_authority` chain, many receipts of one handoff,
+/// one receipt of many handoffs, many work ads of one session and one `ts`,
+/// many events of one artifact, many links sharing one id.
+pub const WORST_CASES: [&str; 8] =
+    ["retries", "supersedes", "delegated", "receipts", "resolves", "ads", "artifact", "link-ids"];
+
+/// A whole `ledger.view` call of `n` rows shaped as `case` (one of
+/// [`WORST_CASES`]), or `None` for another name.
+pub fn worst_case_call(case: &str, n: usize) -> Option<String> {
+    let ev = |id: String, event_type: &str, extra: Value, payload: Value| -> Value {
+        let mut row = json!({"id": id, "ts": 1000, "sourceKind": "session", "sourceRef": "S",
+            "sinkKind": "session", "sinkRef": "T", "eventType": event_type, "summary": "x",
+            "payloadJson": payload, "artifactRefs": [], "tags": [], "relatedSessionId": "S",
+            "namespace": "ns", "principal": {"kind": "human", "id": "1"}});
+        if let (Some(row), Some(extra)) = (row.as_object_mut(), extra.as_object()) {
+            row.extend(extra.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+        row
+    };
+    let ln = |i: usize, from: String, to: String, rel: &str| -> Value {
+        json!({"id": format!("l{i}"), "fromEventId": from, "toEventId": to, "relationType": rel,
+               "createdAt": 1, "namespace": "ns"})
+    };
+    let h = |i: usize| format!("h{i}");
+    let none = || json!({});
+    let mut query = json!({"by": "session", "sessionId": "S"});
+    let (events, links): (Vec<Value>, Vec<Value>) = match case {
+        "retries" | "supersedes" => (
+            (0..n).map(|i| ev(h(i), "handoff", json!({"ts": 1000 + i}), none())).collect(),
+            (1..n).map(|i| ln(i, h(i), h(i - 1), case)).collect(),
+        ),
+        "delegated" => (
+            (0..n)
+                .map(|i| {
+                    let grant = if i == 0 {
+                        json!({"source": "human"})
+                    } else {
+                        json!({"source": "delegated_authority", "granting_event_id": h(i - 1)})
+                    };
+                    let principal = json!({"principal": {"kind": "agent", "id": "a"}});
+                    ev(
+                        h(i),
+                        "handoff",
+                        principal,
+                        json!({"intent": "x", "instructions": "y", "constraints": [], "confirmation": grant}),
+                    )
+                })
+                .collect(),
+            Vec::new(),
+        ),
+        "receipts" => {
+            query = json!({"by": "handoff", "eventId": "h0"});
+            let status = |i: usize| if i.is_multiple_of(2) { "completed" } else { "failed" };
+            (
+                std::iter::once(ev(h(0), "handoff", none(), none()))
+                    .chain((0..n).map(|i| {
+                        ev(format!("r{i}"), "handoff_receipt", none(), json!({"status": status(i)}))
+                    }))
+                    .collect(),
+                (0..n).map(|i| ln(i, format!("r{i}"), h(0), "resolves")).collect(),
+            )
+        }
+        "resolves" => (
+            (0..n)
+                .map(|i| ev(h(i), "handoff", none(), none()))
+                .chain(std::iter::once(ev(
+                    "r".to_owned(),
+                    "handoff_receipt",
+                    none(),
+                    json!({"status": "completed"}),
+                )))
+                .collect(),
+            (0..n).map(|i| ln(i, "r".to_owned(), h(i), "resolves")).collect(),
+        ),
+        "ads" => {
+            query = json!({"by": "project", "project": "p"});
+            (
+                (0..n)
+                    .map(|i| {
+                        ev(format!("a{i}"), "work_ad", none(), json!({"status": "idle", "project": "p"}))
+                    })
+                    .collect(),
+                Vec::new(),
+            )
+        }
+        "artifact" => {
+            let pr = json!({"kind": "github_pr", "ref": "o/r#1"});
+            query = json!({"by": "artifact", "ref": pr});
+            (
+                (0..n).map(|i| ev(format!("e{i}"), "note", json!({"artifactRefs": [pr]}), none())).collect(),
+                Vec::new(),
+            )
+        }
+        "link-ids" => (
+            (0..n).map(|i| ev(h(i), "handoff", none(), none())).collect(),
+            (1..n).map(|i| ln(0, h(i - 1), h(i), "follows")).collect(),
+        ),
+        _ => return None,
+    };
+    let call = json!({"now": 2000, "query": query, "events": events, "links": links});
+    Some(call.to_string())
+}

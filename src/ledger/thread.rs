@@ -5,12 +5,12 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::derive::{Derived, exists_elsewhere, lookup, sort_events, sort_list};
+use super::derive::{Derived, chrono, exists_elsewhere, lookup, sort_events, sort_list};
 use super::model::{Event, Kind, Rel};
 use super::view::{AuditChain, Lineage, LinkEntry, ReceiptEntry, Thread};
 use super::{
     AUDIT_CLAIMED_APPROVAL, AUDIT_CROSS_NAMESPACE, AUDIT_CYCLE, AUDIT_MISSING, AUDIT_NOT_A_GRANT,
-    AUDIT_NOT_HUMAN, AUDIT_OTHER_ACTION, Ledger, RECEIPT_CONFLICT,
+    AUDIT_NOT_HUMAN, AUDIT_OTHER_ACTION, AUDIT_TOO_LONG, Ledger, MAX_CHAIN, RECEIPT_CONFLICT,
 };
 use crate::diagnostic::{Diagnostic, quote};
 use crate::vocab::receipt_status_is_terminal;
@@ -21,14 +21,6 @@ fn event<'l, 'a>(l: &'l Ledger<'a>, i: u32) -> Option<&'l Event<'a>> {
 
 fn id_of(l: &Ledger, i: u32) -> String {
     event(l, i).map(|e| e.id.to_string()).unwrap_or_default()
-}
-
-/// Chronological order: `ts`, then id.
-pub(crate) fn chrono(l: &Ledger, a: u32, b: u32) -> std::cmp::Ordering {
-    match (event(l, a), event(l, b)) {
-        (Some(x), Some(y)) => x.ts.total_cmp(&y.ts).then_with(|| x.id.cmp(&y.id)),
-        _ => a.cmp(&b),
-    }
 }
 
 /// The thread of handoff `h` (a canonical event), with its findings.
@@ -121,8 +113,7 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
         sort_list(list, &|a, b| a.cmp(b));
         list.dedup();
     }
-    lineage.attempts = attempts(l, d, h);
-    lineage.latest = lineage.attempts.last().cloned().unwrap_or_else(|| handoff.id.to_string());
+    (lineage.attempts, lineage.attempt_count, lineage.latest) = attempts(l, d, h);
     sort_list(&mut others, &|a, b| {
         (&a.direction, &a.relation_type, &a.event_id, &a.link_id)
             .cmp(&(&b.direction, &b.relation_type, &b.event_id, &b.link_id))
@@ -174,29 +165,18 @@ fn outcome(receipts: &[ReceiptEntry], delivery_state: Option<&str>) -> (String, 
     }
 }
 
-/// Every attempt reachable through `retries` / `supersedes` either way.
-fn attempts(l: &Ledger, d: &Derived, h: u32) -> Vec<String> {
-    let mut seen: BTreeSet<u32> = BTreeSet::from([h]);
-    let mut todo = vec![h];
-    while let Some(v) = todo.pop() {
-        for (list, incoming) in [(d.links_out(v), false), (d.links_in(v), true)] {
-            for &li in list {
-                let (Some(link), Some(Some((f, t)))) = (l.links.get(li as usize), d.ends.get(li as usize))
-                else {
-                    continue;
-                };
-                if matches!(link.rel, Rel::Retries | Rel::Supersedes) {
-                    let w = if incoming { *f } else { *t };
-                    if seen.insert(w) {
-                        todo.push(w);
-                    }
-                }
-            }
-        }
-    }
-    let mut all: Vec<u32> = seen.into_iter().collect();
-    sort_events(&mut all, &|a, b| chrono(l, a, b));
-    all.into_iter().map(|i| id_of(l, i)).collect()
+/// Every attempt reachable through `retries` / `supersedes` either way,
+/// oldest first: at most [`MAX_CHAIN`] of them, those nearest `h`, with
+/// their number when that leaves some out; and the newest of them all.
+fn attempts(l: &Ledger, d: &Derived, h: u32) -> (Vec<String>, Option<usize>, String) {
+    let Some((all, at)) = d.attempts(h) else {
+        let id = id_of(l, h);
+        return (vec![id.clone()], None, id);
+    };
+    let start = at.saturating_sub(MAX_CHAIN / 2).min(all.len().saturating_sub(MAX_CHAIN));
+    let shown = all.get(start..).unwrap_or(&[]).iter().take(MAX_CHAIN).map(|&i| id_of(l, i)).collect();
+    let latest = all.last().map_or_else(|| id_of(l, h), |&i| id_of(l, i));
+    (shown, (all.len() > MAX_CHAIN).then_some(all.len()), latest)
 }
 
 fn confirmation(row: &Value) -> Option<&Value> {
@@ -232,6 +212,17 @@ fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnosti
     let mut current_id = handoff.id.to_string();
     let mut current_row = row.clone();
     let (code, message) = loop {
+        if chain.grants.len() >= MAX_CHAIN {
+            break (
+                AUDIT_TOO_LONG,
+                format!(
+                    "grant chain of {} passes {MAX_CHAIN} grants without reaching a human grant; \
+                     it is not followed past {}",
+                    quote(&handoff.id),
+                    quote(&current_id)
+                ),
+            );
+        }
         let grant_id =
             confirmation(&current_row).and_then(|c| c.get("granting_event_id")).and_then(Value::as_str);
         let Some(grant_id) = grant_id else {

@@ -131,8 +131,14 @@ pub struct Lineage {
     /// Handoffs that supersede this one.
     pub superseded_by: Vec<String>,
     /// Every attempt connected by `retries` / `supersedes`, oldest first
-    /// (this one included).
+    /// (this one included); when there are more than `MAX_CHAIN` (32), the
+    /// 32 nearest this one.
     pub attempts: Vec<String>,
+    /// How many attempts there are, when `attempts` lists only some
+    /// (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub attempt_count: Option<usize>,
     /// The newest attempt.
     pub latest: String,
 }
