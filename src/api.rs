@@ -133,8 +133,8 @@ pub struct ValidateCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub mode: Option<Mode>,
-    /// The document as JSON.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The document as JSON (`null` is a document too).
+    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
     pub document: Option<Value>,
     /// The document as raw JSON text (for parse-level checks).
@@ -165,6 +165,22 @@ pub struct ValidateCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub owner: Option<String>,
+    /// Whose rules decide: `a2a` (the default: the RFC's rules) or
+    /// `upstream` (upstream's P1 rules exactly; `docs/profiles.md`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<validate::Profile>"))]
+    pub profile: Option<String>,
+    /// `false` leaves `normalized` out of the answer and changes nothing
+    /// else (a caller that holds the document need not read it again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub with_normalized: Option<bool>,
+}
+
+/// A field that is there, `null` included (serde reads a `null` `Option` as
+/// absent).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
 }
 
 /// The JSON Schema engine's own report, when asked for.
@@ -218,15 +234,28 @@ fn validate_with_duplicates(
         )
     })?;
     let mode = call.mode.unwrap_or_default();
+    let profile = profile(call.profile.as_deref(), kind)?;
     let options = validate::Options {
         http_writer: call.http_writer.unwrap_or(false),
         hub_derived: call.hub_derived.unwrap_or(false),
         sink: call.sink.clone(),
         owner: call.owner.clone(),
+        profile,
     };
+    let with_normalized = call.with_normalized != Some(false);
     let outcome = match (&call.document, &call.document_text) {
-        (Some(doc), None) => validate::validate_value_with_duplicates(kind, mode, doc, duplicates, &options),
-        (None, Some(text)) => validate::validate_text(kind, mode, text, &options),
+        (Some(doc), None) if with_normalized => {
+            validate::validate_value_with_duplicates(kind, mode, doc, duplicates, &options)
+        }
+        (Some(doc), None) => {
+            let v = validate::verdict_value_with_duplicates(kind, mode, doc, duplicates, &options);
+            validate::Outcome { valid: v.valid, diagnostics: v.diagnostics, normalized: None }
+        }
+        (None, Some(text)) if with_normalized => validate::validate_text(kind, mode, text, &options),
+        (None, Some(text)) => {
+            let v = validate::verdict_text(kind, mode, text, &options);
+            validate::Outcome { valid: v.valid, diagnostics: v.diagnostics, normalized: None }
+        }
         _ => {
             return Err(CallError::new(
                 error::DOCUMENT_MISSING,
@@ -250,6 +279,27 @@ fn validate_with_duplicates(
         normalized: outcome.normalized,
         schema,
     })
+}
+
+/// The profile a call names, checked against its kind.
+pub(crate) fn profile(name: Option<&str>, kind: DocumentKind) -> Result<validate::Profile, CallError> {
+    let Some(name) = name else { return Ok(validate::Profile::default()) };
+    let profile = validate::Profile::from_name(name).ok_or_else(|| {
+        CallError::new(
+            error::UNKNOWN_PROFILE,
+            format!("unknown profile {}; known profiles: a2a, upstream", crate::diagnostic::quote(name)),
+        )
+    })?;
+    if profile == validate::Profile::Upstream && !crate::upstream::DECIDES.contains(&kind) {
+        return Err(CallError::new(
+            error::PROFILE_KIND,
+            format!(
+                "the `upstream` profile decides event_create, link_create, principal and artifact_ref, not `{}`",
+                kind.name()
+            ),
+        ));
+    }
+    Ok(profile)
 }
 
 #[cfg(feature = "schema")]

@@ -18,6 +18,7 @@ pub fn all_codes() -> Vec<CodeInfo> {
         crate::vocab::CODES,
         crate::principal::CODES,
         crate::validate::CODES,
+        crate::upstream::CODES,
         crate::peer::CODES,
         crate::project::CODES,
         crate::notice::CODES,

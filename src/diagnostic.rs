@@ -47,6 +47,24 @@ pub struct Diagnostic {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub help: Option<String>,
+    /// Under the `upstream` profile, the issue upstream's schema reports for
+    /// this finding (its zod issue code and message, word for word), so a
+    /// hub can answer upstream's error bodies from the core's verdict.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub upstream: Option<UpstreamIssue>,
+}
+
+/// An issue as upstream's zod schema reports it: the path is the
+/// diagnostic's `instancePath`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct UpstreamIssue {
+    /// zod's issue code: `invalid_type`, `too_small`, `too_big`, `custom`
+    /// or `invalid_union`.
+    pub code: String,
+    /// zod's message, as upstream's error bodies carry it.
+    pub message: String,
 }
 
 impl Diagnostic {
@@ -60,6 +78,7 @@ impl Diagnostic {
             instance_path: at.pointer().into(),
             schema_path: None,
             help: None,
+            upstream: None,
         }
     }
 
@@ -76,6 +95,12 @@ impl Diagnostic {
     /// An `info` diagnostic.
     pub fn info(code: Code, at: &dyn Locate, message: impl Into<String>) -> Self {
         Self::new(code, Severity::Info, at, message)
+    }
+
+    /// Adds the issue upstream's schema reports for this finding.
+    pub fn with_upstream(mut self, code: &str, message: impl Into<String>) -> Self {
+        self.upstream = Some(UpstreamIssue { code: code.to_owned(), message: message.into() });
+        self
     }
 
     /// Adds advice.

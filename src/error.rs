@@ -23,6 +23,8 @@ crate::define_codes! {
     DUPLICATE_FILE_KEY = "compat/duplicate-key", "(CLI `schema-check`) a schema file names a key twice in one object: readers differ on which value counts, so the file is not compared";
     FEATURE_UNAVAILABLE = "call/feature-unavailable", "the call asks for something this build leaves out (such as the JSON Schema engine)";
     UNKNOWN_KIND = "validate/unknown-kind", "`validate` was asked for a document kind it does not know";
+    PROFILE_KIND = "validate/profile-kind", "the `upstream` profile was asked for a kind upstream has no rules for (it decides `event_create`, `link_create`, `principal` and `artifact_ref`)";
+    UNKNOWN_PROFILE = "validate/unknown-profile", "`validate` was asked for a profile it does not know (`a2a`, the default, or `upstream`)";
     DOCUMENT_MISSING = "validate/document-missing", "`validate` got neither `document` nor `documentText`, or both";
 }
 

@@ -39,6 +39,7 @@ pub mod work_ad;
 pub mod locality;
 pub mod schema;
 pub mod secrets;
+pub mod upstream;
 pub mod validate;
 
 // Layer 4: what reads the model — rendering for workers, sources and UIs,

@@ -316,6 +316,9 @@ pub struct Elevation<'a> {
     pub cause: Option<&'a Cause>,
     /// The previous notify work ad of the session (omitted when empty).
     pub related_event_id: Option<&'a str>,
+    /// When the ad expires, in milliseconds, where the hub decides it
+    /// (upstream's `expiresAt` override); by default `ts` plus 24 hours.
+    pub expires_at: Option<f64>,
 }
 
 /// `payload_json` of an elevated work ad (camelCase keys, as upstream).
@@ -454,7 +457,7 @@ pub fn elevate(e: &Elevation<'_>) -> Result<WorkAdCreate, CallError> {
         related_event_id: e.related_event_id.filter(|s| !s.is_empty()).map(str::to_owned),
         provenance: PROVENANCE.to_owned(),
         idempotency_key: idempotency_key(e.session_id, e.message_id),
-        expires_at: e.ts + WORK_AD_TTL_MS,
+        expires_at: e.expires_at.unwrap_or(e.ts + WORK_AD_TTL_MS),
         principal: Principal {
             kind: PrincipalKind::Agent,
             id: format!("session:{}", e.session_id),

@@ -168,28 +168,38 @@ pub fn check_owner<J: Json>(event: &J, at: &Pointer, owner: &str, report: &mut R
         ),
     ];
     for (value, here) in places {
-        let Some(p) = value.and_then(Principal::from_value) else { continue };
-        if p.resolves_to_owner(owner) {
-            continue;
+        owner_of(value, &here, owner, report);
+    }
+}
+
+/// Reports a lone principal that does not resolve to `owner`, as
+/// [`check_owner`] does for an event's.
+pub fn check_lone_owner<J: Json>(principal: &J, at: &Pointer, owner: &str, report: &mut Report) {
+    owner_of(Some(principal), at, owner, report);
+}
+
+fn owner_of<J: Json>(value: Option<&J>, here: &Pointer, owner: &str, report: &mut Report) {
+    let Some(p) = value.and_then(Principal::from_value) else { return };
+    if p.resolves_to_owner(owner) {
+        return;
+    }
+    let (field, named) = match p.kind {
+        PrincipalKind::Human => ("id", p.id.as_str()),
+        PrincipalKind::Agent | PrincipalKind::Service => {
+            ("on_behalf_of", p.on_behalf_of.as_deref().unwrap_or(""))
         }
-        let (field, named) = match p.kind {
-            PrincipalKind::Human => ("id", p.id.as_str()),
-            PrincipalKind::Agent | PrincipalKind::Service => {
-                ("on_behalf_of", p.on_behalf_of.as_deref().unwrap_or(""))
-            }
-        };
-        report.refuse_or_warn(
-            NOT_OWNER,
-            &here.key(field),
-            format!(
-                "this principal resolves to {}, not to the authenticated owner {}",
-                crate::diagnostic::quote(named),
-                crate::diagnostic::quote(owner)
-            ),
-        );
-        if let Some(d) = report.diagnostics.last_mut() {
-            d.help = Some("a writer acts only as, or on behalf of, the owner it authenticated as".to_owned());
-        }
+    };
+    report.refuse_or_warn(
+        NOT_OWNER,
+        &here.key(field),
+        format!(
+            "this principal resolves to {}, not to the authenticated owner {}",
+            crate::diagnostic::quote(named),
+            crate::diagnostic::quote(owner)
+        ),
+    );
+    if let Some(d) = report.diagnostics.last_mut() {
+        d.help = Some("a writer acts only as, or on behalf of, the owner it authenticated as".to_owned());
     }
 }
 

@@ -45,6 +45,40 @@ use crate::{event, link, principal, secrets, spawn, work_ad};
 
 crate::define_codes! {
     SCHEMA_VIOLATION = "schema/violation", "the document breaks its published JSON Schema (reported only when the schema engine is asked for)";
+    OWNER_IGNORED = "validate/owner-ignored", "`owner` was given with a kind it does not apply to (it applies to `event_create` and `principal`): nothing was checked against it";
+}
+
+/// Whose rules decide: the RFC's (`a2a`, the default) or upstream's P1
+/// rules exactly (`upstream`; `docs/profiles.md` says who asks for which).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum Profile {
+    /// The RFC's rules: typed payloads, P2 handoffs and receipts, secrets
+    /// refused, JSON read strictly.
+    #[default]
+    A2a,
+    /// Upstream's zod schemas and route checks, JSON read as `JSON.parse`
+    /// reads it; what upstream has no rule for is a warning.
+    Upstream,
+}
+
+impl Profile {
+    /// Every profile.
+    pub const ALL: &'static [Profile] = &[Profile::A2a, Profile::Upstream];
+
+    /// The wire name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::A2a => "a2a",
+            Profile::Upstream => "upstream",
+        }
+    }
+
+    /// The profile with this wire name.
+    pub fn from_name(name: &str) -> Option<Profile> {
+        Self::ALL.iter().copied().find(|p| p.name() == name)
+    }
 }
 
 /// The kinds of document `validate` knows.
@@ -119,8 +153,11 @@ pub struct Options {
     /// reported (errors for writers, so the hub refuses "delivered").
     pub sink: Option<Endpoint>,
     /// `event_create`: the authenticated owner's id. Every principal of the
-    /// write must resolve to it ([`principal::check_owner`]).
+    /// write must resolve to it ([`principal::check_owner`]); a lone
+    /// `principal` too.
     pub owner: Option<String>,
+    /// Whose rules decide.
+    pub profile: Profile,
 }
 
 /// The outcome of validating one document.
@@ -179,6 +216,9 @@ enum Normalize {
 const BORROWED: bool = cfg!(not(target_arch = "wasm32"));
 
 fn read_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options, normalize: Normalize) -> Outcome {
+    if options.profile == Profile::Upstream {
+        return upstream_text(kind, mode, text, options, normalize);
+    }
     // A sink's locality rules read a `Value`; every other rule of these
     // kinds reads the text's borrowed document when it has one.
     if BORROWED
@@ -203,6 +243,9 @@ fn value_text(
     options: &Options,
     normalize: Normalize,
 ) -> Outcome {
+    if options.profile == Profile::Upstream {
+        return upstream_text(kind, mode, text, options, normalize);
+    }
     match json::parse(text, MAX_DEPTH) {
         Ok(parsed) => {
             let mut pre = Vec::new();
@@ -216,6 +259,19 @@ fn value_text(
             normalized: None,
         },
     }
+}
+
+/// [`validate_value_with_duplicates`] without building the normalized
+/// document.
+pub fn verdict_value_with_duplicates(
+    kind: DocumentKind,
+    mode: Mode,
+    document: &Value,
+    duplicate_keys: &[Pointer],
+    options: &Options,
+) -> Verdict {
+    let o = value_outcome(kind, mode, document, duplicate_keys, options, Normalize::No);
+    Verdict { valid: o.valid, diagnostics: o.diagnostics }
 }
 
 /// Validates a parsed document.
@@ -232,6 +288,22 @@ pub fn validate_value_with_duplicates(
     duplicate_keys: &[Pointer],
     options: &Options,
 ) -> Outcome {
+    value_outcome(kind, mode, document, duplicate_keys, options, Normalize::Yes)
+}
+
+fn value_outcome(
+    kind: DocumentKind,
+    mode: Mode,
+    document: &Value,
+    duplicate_keys: &[Pointer],
+    options: &Options,
+    normalize: Normalize,
+) -> Outcome {
+    if options.profile == Profile::Upstream {
+        // A `Value` holds no repeated key, no lone surrogate and no
+        // Infinity: its text says all it says.
+        return upstream_text(kind, mode, &document.to_string(), options, normalize);
+    }
     if json::depth(document) > MAX_DEPTH {
         return Outcome {
             valid: false,
@@ -245,7 +317,37 @@ pub fn validate_value_with_duplicates(
     }
     let mut pre = Vec::new();
     duplicate_key_diagnostics(duplicate_keys, mode, &mut pre);
-    finish(kind, mode, Cow::Borrowed(document), options, pre, Secrets::Scan, Normalize::Yes)
+    finish(kind, mode, Cow::Borrowed(document), options, pre, Secrets::Scan, normalize)
+}
+
+/// The `upstream` profile's reading, with the word on an `owner` it does
+/// not apply to.
+fn upstream_text(
+    kind: DocumentKind,
+    mode: Mode,
+    text: &str,
+    options: &Options,
+    normalize: Normalize,
+) -> Outcome {
+    let mut outcome = crate::upstream::validate_text(kind, mode, text, options, normalize == Normalize::Yes);
+    if let Some(d) = owner_ignored(kind, options) {
+        outcome.diagnostics.push(d);
+    }
+    outcome
+}
+
+/// A warning when `owner` was given with a kind it does not apply to.
+fn owner_ignored(kind: DocumentKind, options: &Options) -> Option<Diagnostic> {
+    (options.owner.is_some() && !matches!(kind, DocumentKind::EventCreate | DocumentKind::Principal)).then(
+        || {
+            Diagnostic::warning(
+                OWNER_IGNORED,
+                &Pointer::root(),
+                format!("`owner` does not apply to a `{}`: nothing was checked against it", kind.name()),
+            )
+            .with_help("`owner` holds an event_create's or a principal's writer to the authenticated owner")
+        },
+    )
 }
 
 /// Whether the document's strings still need the secret scan.
@@ -360,10 +462,17 @@ fn check_any<J: Json>(
         // The others read a `Value` ([`check`]).
         _ => {}
     }
-    if let Some(owner) = &options.owner
-        && kind == DocumentKind::EventCreate
+    if let Some(owner) = &options.owner {
+        match kind {
+            DocumentKind::EventCreate => principal::check_owner(document, &root, owner, report),
+            DocumentKind::Principal => principal::check_lone_owner(document, &root, owner, report),
+            _ => {}
+        }
+    }
+    if reads_any_json(kind)
+        && let Some(d) = owner_ignored(kind, options)
     {
-        principal::check_owner(document, &root, owner, report);
+        report.push(d);
     }
     if secrets == Secrets::Scan {
         check_secrets(document, report);
@@ -390,6 +499,9 @@ fn check(kind: DocumentKind, document: &Value, options: &Options, secrets: Secre
     }
     if secrets == Secrets::Scan && !reads_any_json(kind) {
         check_secrets(document, report);
+    }
+    if let Some(d) = owner_ignored(kind, options) {
+        report.push(d);
     }
     if let Some(sink) = &options.sink
         && matches!(kind, DocumentKind::EventCreate | DocumentKind::EventRow)

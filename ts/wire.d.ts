@@ -401,6 +401,12 @@ export type Diagnostic = {
    * What to do about it.
    */
   help?: string,
+  /**
+   * Under the `upstream` profile, the issue upstream's schema reports for
+   * this finding (its zod issue code and message, word for word), so a
+   * hub can answer upstream's error bodies from the core's verdict.
+   */
+  upstream?: UpstreamIssue,
 };
 
 /**
@@ -673,6 +679,11 @@ export type NotifyElevateCall = {
    * The previous notify work ad of the session (omitted when empty).
    */
   relatedEventId?: string,
+  /**
+   * When the ad expires, in milliseconds (upstream's `expiresAt`
+   * override); by default `ts` plus 24 hours.
+   */
+  expiresAt?: number,
 };
 
 /**
@@ -900,6 +911,12 @@ export type Principal = {
  * The kinds of principal.
  */
 export type PrincipalKind = "human" | "agent" | "service";
+
+/**
+ * Whose rules decide: the RFC's (`a2a`, the default) or upstream's P1
+ * rules exactly (`upstream`; `docs/profiles.md` says who asks for which).
+ */
+export type Profile = "a2a" | "upstream";
 
 /**
  * The current ads of one project.
@@ -1244,6 +1261,22 @@ export type Thread = {
 };
 
 /**
+ * An issue as upstream's zod schema reports it: the path is the
+ * diagnostic's `instancePath`.
+ */
+export type UpstreamIssue = {
+  /**
+   * zod's issue code: `invalid_type`, `too_small`, `too_big`, `custom`
+   * or `invalid_union`.
+   */
+  code: string,
+  /**
+   * zod's message, as upstream's error bodies carry it.
+   */
+  message: string,
+};
+
+/**
  * The verdict on one document.
  */
 export type ValidateAnswer = {
@@ -1278,7 +1311,7 @@ export type ValidateCall = {
    */
   mode?: Mode,
   /**
-   * The document as JSON.
+   * The document as JSON (`null` is a document too).
    */
   document?: unknown,
   /**
@@ -1309,6 +1342,16 @@ export type ValidateCall = {
    * that does not resolve to it is `principal/not-owner`.
    */
   owner?: string,
+  /**
+   * Whose rules decide: `a2a` (the default: the RFC's rules) or
+   * `upstream` (upstream's P1 rules exactly; `docs/profiles.md`).
+   */
+  profile?: Profile,
+  /**
+   * `false` leaves `normalized` out of the answer and changes nothing
+   * else (a caller that holds the document need not read it again).
+   */
+  withNormalized?: boolean,
 };
 
 /**

@@ -68,6 +68,11 @@ pub struct NotifyElevateCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub related_event_id: Option<String>,
+    /// When the ad expires, in milliseconds (upstream's `expiresAt`
+    /// override); by default `ts` plus 24 hours.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub expires_at: Option<f64>,
 }
 
 /// Reads the footer as a document: it is the agent's writing, not the
@@ -112,6 +117,7 @@ pub fn notify_elevate(call: &NotifyElevateCall) -> Result<NotifyElevateAnswer, C
         flavor: call.flavor.as_deref(),
         cause: call.cause.as_ref(),
         related_event_id: call.related_event_id.as_deref(),
+        expires_at: call.expires_at,
     };
     notify::elevate(&elevation).map(|event| NotifyElevateAnswer { event })
 }

@@ -1,6 +1,7 @@
 //! The common `validate` call read without a tree: `{"kind": "...",
-//! "mode": "...", "documentText": "...", "httpWriter": bool}` with plain
-//! values, in any order, each at most once.
+//! "mode": "...", "documentText": "...", "httpWriter": bool, "profile":
+//! "...", "withNormalized": bool, "owner": "..."}` with plain values, in any
+//! order, each at most once (`kind` and `documentText` required).
 //!
 //! The generic path parses the whole call into a `Value` (the document text
 //! is one long escaped string in it) and then deserialises the call type
@@ -21,18 +22,26 @@ use crate::validate::{self, DocumentKind, Options};
 pub(super) fn validate_call_text(input: &str) -> Option<String> {
     let call = read_call(input)?;
     let kind = DocumentKind::from_name(call.kind)?;
-    let options = Options { http_writer: call.http_writer.unwrap_or(false), ..Options::default() };
-    let outcome = validate::validate_text(kind, call.mode.unwrap_or_default(), &call.text, &options);
-    // The answer holds the document again, about as long as the call.
-    Some(respond_with_room(
-        Ok(ValidateAnswer {
-            valid: outcome.valid,
-            diagnostics: outcome.diagnostics,
-            normalized: outcome.normalized,
-            schema: None,
-        }),
-        input.len(),
-    ))
+    // An unknown profile, or one that does not decide the kind, is the
+    // generic path's call error.
+    let profile = super::profile(call.profile, kind).ok()?;
+    let options = Options {
+        http_writer: call.http_writer.unwrap_or(false),
+        owner: call.owner.map(str::to_owned),
+        profile,
+        ..Options::default()
+    };
+    let mode = call.mode.unwrap_or_default();
+    let (valid, diagnostics, normalized) = if call.with_normalized == Some(false) {
+        let v = validate::verdict_text(kind, mode, &call.text, &options);
+        (v.valid, v.diagnostics, None)
+    } else {
+        let o = validate::validate_text(kind, mode, &call.text, &options);
+        (o.valid, o.diagnostics, o.normalized)
+    };
+    // A full answer holds the document again, about as long as the call.
+    let room = if normalized.is_some() { input.len() } else { 64 };
+    Some(respond_with_room(Ok(ValidateAnswer { valid, diagnostics, normalized, schema: None }), room))
 }
 
 /// The fields of a call in the common shape.
@@ -41,11 +50,15 @@ struct Call<'a> {
     mode: Option<Mode>,
     text: Cow<'a, str>,
     http_writer: Option<bool>,
+    profile: Option<&'a str>,
+    with_normalized: Option<bool>,
+    owner: Option<&'a str>,
 }
 
 fn read_call(input: &str) -> Option<Call<'_>> {
     let mut r = Reader { text: input, at: 0 };
     let (mut kind, mut mode, mut text, mut http_writer) = (None, None, None, None);
+    let (mut profile, mut with_normalized, mut owner) = (None, None, None);
     r.blank();
     r.byte(b'{')?;
     r.blank();
@@ -66,6 +79,9 @@ fn read_call(input: &str) -> Option<Call<'_>> {
                 }
                 "documentText" if text.is_none() => text = Some(r.string()?),
                 "httpWriter" if http_writer.is_none() => http_writer = Some(r.boolean()?),
+                "profile" if profile.is_none() => profile = Some(r.plain_string()?),
+                "withNormalized" if with_normalized.is_none() => with_normalized = Some(r.boolean()?),
+                "owner" if owner.is_none() => owner = Some(r.plain_string()?),
                 _ => return None,
             }
             r.blank();
@@ -81,7 +97,7 @@ fn read_call(input: &str) -> Option<Call<'_>> {
     if r.at != input.len() {
         return None;
     }
-    Some(Call { kind: kind?, mode, text: text?, http_writer })
+    Some(Call { kind: kind?, mode, text: text?, http_writer, profile, with_normalized, owner })
 }
 
 struct Reader<'a> {

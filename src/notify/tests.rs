@@ -135,6 +135,7 @@ fn elevation<'a>(notify: &'a NotifySummary, owner: &'a OwnerId) -> Elevation<'a>
         flavor: None,
         cause: None,
         related_event_id: None,
+        expires_at: None,
     }
 }
 
@@ -148,6 +149,13 @@ fn empty_footer_elevates_to_an_unknown_turn_summary() {
     assert_eq!(got.expires_at, 86_401_000.0);
     assert_eq!(got.principal.on_behalf_of.as_deref(), Some("42"));
     assert_eq!(got.idempotency_key, "session:s1:message:m1:notify");
+}
+
+#[test]
+fn an_expiry_the_hub_gives_replaces_the_default() {
+    let (n, owner) = (NotifySummary::default(), OwnerId::Number(42.0));
+    let got = elevate(&Elevation { expires_at: Some(5.0), ..elevation(&n, &owner) }).unwrap();
+    assert_eq!(got.expires_at, 5.0);
 }
 
 #[test]
@@ -294,7 +302,7 @@ mod props {
             let owner = OwnerId::Number(7.0);
             let e = Elevation {
                 session_id: "s", message_id: "m", notify: &notify, owner_user_id: &owner, ts: 0.0,
-                flavor: flavor.as_deref(), cause: None, related_event_id: None,
+                flavor: flavor.as_deref(), cause: None, related_event_id: None, expires_at: None,
             };
             let create = elevate(&e).unwrap();
             prop_assert!(create.summary.len() <= MAX_SUMMARY_BYTES);

@@ -1,0 +1,1451 @@
+//! The `upstream` profile: upstream's P1 verdicts, exactly.
+//!
+//! Upstream's hub decides a work-graph write with zod schemas and a few
+//! route checks. Under this profile `validate` decides `event_create`,
+//! `link_create`, `principal` and `artifact_ref` as that code does, so a hub
+//! that links the core accepts every write upstream accepts and refuses every
+//! write it refuses (`docs/profiles.md` says who asks for which profile):
+//!
+//! - **JSON as `JSON.parse` reads it**: only space, tab, line feed and
+//!   carriage return are white space; the last of two equal keys wins (at
+//!   the first one's place); an escaped lone surrogate is kept; a number
+//!   beyond the double range is `±Infinity`; nesting has no limit (the
+//!   reader here keeps its own stack, so depth costs memory, never the
+//!   call stack).
+//! - **the schemas as zod 4.6.7 runs them**: string lengths in code points
+//!   (a lone surrogate is one), numbers finite, `payload_json` and
+//!   `metadata_json` at most 32,768 UTF-8 bytes as `JSON.stringify` prints
+//!   them, every issue in zod's order, each carrying zod's own code and
+//!   message ([`crate::diagnostic::UpstreamIssue`]); an array over its cap
+//!   reports only that, as zod does.
+//! - **the route checks in the route's order**, each reached only when the
+//!   stage before it passed: the schema, then the owner (`owner`: a human's
+//!   `id`, an agent's or service's `on_behalf_of`, compared exactly), then
+//!   reserved provenance (`httpWriter`), then the store's accountability
+//!   check (a non-blank `id`, and for a non-human a non-blank
+//!   `on_behalf_of`, blank as JavaScript's `trim` sees it). For a lone
+//!   `principal` the last is a warning: upstream asks it of a stored event.
+//!
+//! The verdict does not depend on the mode. What upstream has no rule for
+//! is reported and never refused, so nothing upstream accepts fails here:
+//! secrets (the scan runs on what would be stored) and a sink's locality
+//! are warnings, keys upstream strips are warnings for writers and notes
+//! for readers, repeated keys are notes. `normalized` is what zod hands the
+//! store: the schema's keys in its order, unknown ones stripped (an
+//! artifact ref keeps them), `Infinity` in a payload as `null`, `-0` as
+//! `0`. It is left out, with a note, where a `Value` cannot hold it: a lone
+//! surrogate, or nesting deeper than [`json::MAX_DEPTH`].
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use serde_json::{Map, Number, Value};
+
+use crate::diagnostic::{self, Diagnostic, Severity};
+use crate::fields::{self, Mode};
+use crate::limits::{self, MAX_PAYLOAD_JSON_BYTES};
+use crate::pointer::Pointer;
+use crate::validate::{DocumentKind, Options, Outcome};
+use crate::{event, json, locality, principal, secrets, vocab};
+
+/// The kinds upstream has rules for.
+pub const DECIDES: &[DocumentKind] = &[
+    DocumentKind::EventCreate,
+    DocumentKind::LinkCreate,
+    DocumentKind::Principal,
+    DocumentKind::ArtifactRef,
+];
+
+/// Decides `text` as upstream would; `normalize` asks for the stored form.
+pub(crate) fn validate_text(
+    kind: DocumentKind,
+    mode: Mode,
+    text: &str,
+    options: &Options,
+    normalize: bool,
+) -> Outcome {
+    let tree = match Tree::parse(text) {
+        Ok(tree) => tree,
+        Err(d) => return Outcome { valid: false, diagnostics: vec![*d], normalized: None },
+    };
+    let mut run = Run { tree: &tree, mode, errors: Vec::new(), notes: Vec::new() };
+    let root = Pointer::root();
+    let stored = match kind {
+        DocumentKind::EventCreate => run.event_create(options),
+        DocumentKind::LinkCreate => {
+            run.object(0, &root, &LINK_CREATE, Strip::Yes);
+            Stored::Fields(&LINK_CREATE)
+        }
+        DocumentKind::Principal => run.lone_principal(options),
+        DocumentKind::ArtifactRef => {
+            run.artifact_ref(0, &root);
+            Stored::ArtifactRef
+        }
+        _ => {
+            let d = Diagnostic::error(
+                crate::error::PROFILE_KIND,
+                &root,
+                format!("the `upstream` profile decides no `{}`", kind.name()),
+            )
+            .with_help("upstream's rules cover event_create, link_create, principal and artifact_ref");
+            return Outcome { valid: false, diagnostics: vec![d], normalized: None };
+        }
+    };
+    tree.duplicate_notes(&mut run.notes);
+    let valid = run.errors.is_empty();
+    // What would be stored, as a `Value`, when one is asked for or the
+    // warnings need to read it.
+    let scan = !secrets_absent(text);
+    let want = (normalize || scan || options.sink.is_some()) && valid;
+    let value = if want { run.stored(stored) } else { None };
+    if valid {
+        if let Some(v) = &value {
+            if scan {
+                for f in secrets::scan_strings(v, &root) {
+                    run.notes.push(
+                        Diagnostic::warning(
+                            f.code,
+                            &f.instance_path,
+                            "this value embeds a credential; refer to where it is kept instead",
+                        )
+                        .with_help("upstream stores it; a2a writers are refused it (docs/profiles.md)"),
+                    );
+                }
+            }
+            if let Some(sink) = &options.sink
+                && kind == DocumentKind::EventCreate
+                && v.get("event_type").and_then(Value::as_str) == Some("handoff")
+            {
+                for (at, verdict) in locality::unresolvable_refs(v, sink) {
+                    run.notes.push(Diagnostic::warning(
+                        verdict.code,
+                        &at,
+                        format!("the sink cannot resolve this ref: {}", verdict.reason),
+                    ));
+                }
+            }
+        } else if want {
+            run.unstorable_notes(scan);
+        }
+    }
+    let Run { mut errors, mut notes, .. } = run;
+    // Errors keep upstream's order (a hub builds its error body from it);
+    // the rest follow, sorted.
+    diagnostic::sort(&mut notes);
+    errors.append(&mut notes);
+    let normalized = if normalize { value } else { None };
+    Outcome { valid, diagnostics: errors, normalized }
+}
+
+/// The whole text can hold no secret: no escape, and its scan finds none
+/// (the argument of `validate`'s own shortcut, `Secrets::NoneInText`).
+fn secrets_absent(text: &str) -> bool {
+    !text.contains('\\') && secrets::scan_text(text).is_empty()
+}
+
+// ------------------------------------------------------------------ reading
+
+/// A JSON text read as `JSON.parse` reads it, as a flat list of nodes in
+/// document order: a container's members follow it, and it knows where
+/// they end, so every walk over it is a loop, never a recursion.
+struct Tree<'t> {
+    nodes: Vec<Node<'t>>,
+    /// How deep arrays and objects nest (the root container is 1).
+    depth: usize,
+}
+
+#[derive(Clone, Copy)]
+enum Node<'t> {
+    Null,
+    Bool(bool),
+    Number(f64),
+    String(Text<'t>),
+    /// An object member's key; its value is the next node.
+    Key {
+        text: Text<'t>,
+        /// A later key of the object is equal: that one's value counts.
+        shadowed: bool,
+        /// No earlier key of the object is equal: the member stands here.
+        first: bool,
+    },
+    /// `end` is one past the last node inside; `len` counts items.
+    Array {
+        end: usize,
+        len: usize,
+    },
+    /// `end` is one past the last node inside; `len` counts distinct keys.
+    Object {
+        end: usize,
+        len: usize,
+    },
+}
+
+/// A string's body between its quotes, as written.
+#[derive(Clone, Copy)]
+struct Text<'t> {
+    raw: &'t str,
+    escaped: bool,
+}
+
+/// A string's value: text, or UTF-16 units where it holds a lone surrogate
+/// (which no Rust string can).
+#[derive(PartialEq, Eq, Hash)]
+enum Decoded<'t> {
+    Str(Cow<'t, str>),
+    Units(Vec<u16>),
+}
+
+impl<'t> Text<'t> {
+    fn decode(self) -> Decoded<'t> {
+        if !self.escaped {
+            return Decoded::Str(Cow::Borrowed(self.raw));
+        }
+        let units = self.units();
+        match String::from_utf16(&units) {
+            Ok(s) => Decoded::Str(Cow::Owned(s)),
+            Err(_) => Decoded::Units(units),
+        }
+    }
+
+    /// The string's UTF-16 units (its escapes are well-formed: the reader
+    /// checked them).
+    fn units(self) -> Vec<u16> {
+        let mut out = Vec::with_capacity(self.raw.len());
+        let mut chars = self.raw.chars();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                let mut buf = [0u16; 2];
+                out.extend_from_slice(c.encode_utf16(&mut buf));
+                continue;
+            }
+            let unit = match chars.next() {
+                Some('b') => 0x08,
+                Some('f') => 0x0c,
+                Some('n') => 0x0a,
+                Some('r') => 0x0d,
+                Some('t') => 0x09,
+                Some('u') => {
+                    let hex: String = chars.by_ref().take(4).collect();
+                    u16::from_str_radix(&hex, 16).unwrap_or(0xfffd)
+                }
+                Some(other) => other as u16,
+                None => 0xfffd,
+            };
+            out.push(unit);
+        }
+        out
+    }
+
+    /// Its length as zod 4.6.7 counts it: code points, a lone surrogate
+    /// one.
+    fn code_points(self) -> usize {
+        if !self.escaped {
+            return self.raw.chars().count();
+        }
+        char::decode_utf16(self.units()).count()
+    }
+
+    /// UTF-8 bytes of the string as `JSON.stringify` prints it, quotes
+    /// included (a lone surrogate as its `\uXXXX` escape).
+    fn json_len(self) -> usize {
+        if !self.escaped {
+            // No quote, backslash or control character: each byte is itself.
+            return 2 + self.raw.len();
+        }
+        let mut n = 2;
+        for c in char::decode_utf16(self.units()) {
+            n += match c {
+                Ok('"' | '\\' | '\u{8}' | '\u{c}' | '\n' | '\r' | '\t') => 2,
+                Ok(c) if (c as u32) < 0x20 => 6,
+                Ok(c) => c.len_utf8(),
+                Err(_) => 6,
+            };
+        }
+        n
+    }
+
+    /// Equal to `s` (a string with a lone surrogate equals none).
+    fn is(self, s: &str) -> bool {
+        if !self.escaped {
+            return self.raw == s;
+        }
+        matches!(self.decode(), Decoded::Str(d) if d == s)
+    }
+
+    /// Blank as JavaScript's `trim` sees it (a lone surrogate is not).
+    fn is_blank(self) -> bool {
+        match self.decode() {
+            Decoded::Str(s) => crate::jstext::is_js_blank(&s),
+            Decoded::Units(_) => false,
+        }
+    }
+
+    /// The text with any lone surrogate replaced, for messages and
+    /// pointers.
+    fn lossy(self) -> Cow<'t, str> {
+        match self.decode() {
+            Decoded::Str(s) => s,
+            Decoded::Units(u) => Cow::Owned(String::from_utf16_lossy(&u)),
+        }
+    }
+}
+
+crate::define_codes! {
+    NOT_STORED = "upstream/not-normalized", "(profile `upstream`) the accepted document holds what a `Value` cannot (a lone surrogate, or nesting deeper than 64 levels): `normalized` is left out";
+}
+
+impl<'t> Tree<'t> {
+    fn parse(text: &'t str) -> Result<Self, Box<Diagnostic>> {
+        let mut r = Reader { text, at: 0, nodes: Vec::new(), open: Vec::new(), depth: 0 };
+        r.read()?;
+        let mut tree = Tree { nodes: r.nodes, depth: r.depth };
+        tree.mark_duplicates();
+        Ok(tree)
+    }
+
+    /// The node at `i` (a node past the end reads as `null`: the walks stay
+    /// inside the list).
+    fn node(&self, i: usize) -> Node<'t> {
+        self.nodes.get(i).copied().unwrap_or(Node::Null)
+    }
+
+    /// One past the last node of the value at `i`.
+    fn end(&self, i: usize) -> usize {
+        match self.node(i) {
+            Node::Array { end, .. } | Node::Object { end, .. } => end,
+            _ => i + 1,
+        }
+    }
+
+    /// Every member of the object at `o`: (key node, value node).
+    fn members(&self, o: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let end = self.end(o);
+        let mut i = o + 1;
+        std::iter::from_fn(move || {
+            (i < end).then(|| {
+                let member = (i, i + 1);
+                i = self.end(i + 1);
+                member
+            })
+        })
+    }
+
+    /// The members that count (the last of equal keys), in text order.
+    fn kept(&self, o: usize) -> impl Iterator<Item = (Text<'t>, usize)> + '_ {
+        self.members(o).filter_map(|(k, v)| match self.node(k) {
+            Node::Key { text, shadowed: false, .. } => Some((text, v)),
+            _ => None,
+        })
+    }
+
+    /// The members as `JSON.parse` builds the object: each key once, at its
+    /// first place, with its last value; array-index keys first, ascending,
+    /// as JavaScript orders an object's properties.
+    fn ordered(&self, o: usize) -> Vec<(Text<'t>, usize)> {
+        let all: Vec<(usize, usize)> = self.members(o).collect();
+        let mut out = Vec::with_capacity(all.len());
+        for (n, &(k, v)) in all.iter().enumerate() {
+            let Node::Key { text, shadowed, first } = self.node(k) else { continue };
+            if !first {
+                continue;
+            }
+            let mut value = v;
+            if shadowed {
+                let me = text.decode();
+                for &(k2, v2) in all.get(n + 1..).unwrap_or_default() {
+                    if let Node::Key { text: t2, .. } = self.node(k2)
+                        && t2.decode() == me
+                    {
+                        value = v2;
+                    }
+                }
+            }
+            out.push((text, value));
+        }
+        // A stable sort: index keys to the front in numeric order, the others
+        // keep theirs.
+        out.sort_by_key(|(t, _)| array_index(*t).unwrap_or(u64::MAX));
+        out
+    }
+
+    fn mark_duplicates(&mut self) {
+        for o in 0..self.nodes.len() {
+            if !matches!(self.node(o), Node::Object { len, .. } if len > 1) {
+                continue;
+            }
+            let keys: Vec<usize> = self.members(o).map(|(k, _)| k).collect();
+            let text = |n: &Node<'t>| match n {
+                Node::Key { text, .. } => *text,
+                _ => Text { raw: "", escaped: false },
+            };
+            let key_at = |n: usize| text(&keys.get(n).map_or(Node::Null, |&k| self.node(k)));
+            let plain = (0..keys.len()).all(|n| !key_at(n).escaped);
+            // (later duplicate exists, earlier duplicate exists) per key.
+            let mut marks = vec![(false, false); keys.len()];
+            if plain && keys.len() <= 16 {
+                for a in 0..keys.len() {
+                    for b in a + 1..keys.len() {
+                        if key_at(a).raw == key_at(b).raw {
+                            mark(&mut marks, a, b);
+                        }
+                    }
+                }
+            } else {
+                let mut last: HashMap<Decoded<'t>, usize> = HashMap::with_capacity(keys.len());
+                for (n, &k) in keys.iter().enumerate() {
+                    if let Some(prev) = last.insert(text(&self.node(k)).decode(), n) {
+                        mark(&mut marks, prev, n);
+                    }
+                }
+            }
+            let distinct = marks.iter().filter(|m| !m.0).count();
+            for (&k, &(later, earlier)) in keys.iter().zip(&marks) {
+                if let Some(Node::Key { shadowed, first, .. }) = self.nodes.get_mut(k) {
+                    *shadowed = later;
+                    *first = !earlier;
+                }
+            }
+            if let Some(Node::Object { len, .. }) = self.nodes.get_mut(o) {
+                *len = distinct;
+            }
+        }
+    }
+
+    /// A note for every key named twice, at the key's place.
+    fn duplicate_notes(&self, out: &mut Vec<Diagnostic>) {
+        if !self.nodes.iter().any(|n| matches!(n, Node::Key { first: false, .. })) {
+            return;
+        }
+        // The open containers: where each ends, its pointer, and (arrays)
+        // how many items came before.
+        let mut open: Vec<(usize, Pointer, usize)> = Vec::new();
+        for (i, node) in self.nodes.iter().enumerate() {
+            while open.last().is_some_and(|(end, ..)| i >= *end) {
+                open.pop();
+            }
+            let parent = open.last().map_or_else(Pointer::root, |(_, p, _)| p.clone());
+            match node {
+                Node::Key { text, first: false, .. } => out.push(
+                    Diagnostic::info(
+                        json::DUPLICATE_KEY,
+                        &parent.key(&text.lossy()),
+                        "this key is named twice; the last value is kept",
+                    )
+                    .with_help("JSON.parse keeps the last value, as upstream does"),
+                ),
+                Node::Key { .. } => {}
+                Node::Array { end, .. } | Node::Object { end, .. } => {
+                    let here = self.place(i, &parent, &mut open);
+                    open.push((*end, here, 0));
+                }
+                _ => {
+                    self.place(i, &parent, &mut open);
+                }
+            }
+        }
+    }
+
+    /// The pointer of node `i` (a value) under its parent's: the key before
+    /// it, or its index in the array that holds it.
+    fn place(&self, i: usize, parent: &Pointer, open: &mut [(usize, Pointer, usize)]) -> Pointer {
+        if i > 0
+            && let Node::Key { text, .. } = self.node(i - 1)
+        {
+            return parent.key(&text.lossy());
+        }
+        match open.last_mut() {
+            Some((_, _, next)) => {
+                *next += 1;
+                parent.index(*next - 1)
+            }
+            None => Pointer::root(),
+        }
+    }
+
+    /// UTF-8 bytes of the value at `v` as `JSON.stringify` prints it, or
+    /// `None` once over `cap`.
+    fn json_len(&self, v: usize, cap: usize) -> Option<usize> {
+        let end = self.end(v);
+        let mut total = 0usize;
+        let mut i = v;
+        while i < end {
+            total += match self.node(i) {
+                Node::Null => 4,
+                Node::Bool(b) => 4 + usize::from(!b),
+                Node::Number(x) => number_len(x),
+                Node::String(t) => t.json_len(),
+                Node::Array { len, .. } | Node::Object { len, .. } => 2 + len.saturating_sub(1),
+                Node::Key { shadowed: true, .. } => {
+                    i = self.end(i + 1);
+                    continue;
+                }
+                Node::Key { text, .. } => t_len_colon(text),
+            };
+            if total > cap {
+                return None;
+            }
+            i += 1;
+        }
+        Some(total)
+    }
+
+    /// The value at `v` as a `Value`, or `None` where one cannot hold it.
+    fn value(&self, v: usize) -> Option<Value> {
+        Some(match self.node(v) {
+            Node::Null => Value::Null,
+            Node::Bool(b) => Value::Bool(b),
+            Node::Number(x) => number_value(x),
+            Node::String(t) => Value::String(string(t)?),
+            Node::Array { .. } => {
+                let mut items = Vec::new();
+                let end = self.end(v);
+                let mut i = v + 1;
+                while i < end {
+                    items.push(self.value(i)?);
+                    i = self.end(i);
+                }
+                Value::Array(items)
+            }
+            Node::Object { .. } => {
+                let mut map = Map::new();
+                for (k, value) in self.ordered(v) {
+                    map.insert(string(k)?, self.value(value)?);
+                }
+                Value::Object(map)
+            }
+            Node::Key { .. } => return None,
+        })
+    }
+}
+
+/// Marks key `earlier` as shadowed by key `later`, and `later` as repeated.
+fn mark(marks: &mut [(bool, bool)], earlier: usize, later: usize) {
+    if let Some(m) = marks.get_mut(earlier) {
+        m.0 = true;
+    }
+    if let Some(m) = marks.get_mut(later) {
+        m.1 = true;
+    }
+}
+
+fn t_len_colon(t: Text<'_>) -> usize {
+    t.json_len() + 1
+}
+
+fn string(t: Text<'_>) -> Option<String> {
+    match t.decode() {
+        Decoded::Str(s) => Some(s.into_owned()),
+        Decoded::Units(_) => None,
+    }
+}
+
+/// A canonical array index (`0`, `7`, `42`, below 2^32 - 1), which
+/// JavaScript orders before an object's other keys.
+fn array_index(t: Text<'_>) -> Option<u64> {
+    let s = t.raw;
+    if t.escaped || s.is_empty() || s.len() > 10 || (s.len() > 1 && s.starts_with('0')) {
+        return None;
+    }
+    let n: u64 = s.parse().ok()?;
+    (s.bytes().all(|b| b.is_ascii_digit()) && n < u64::from(u32::MAX)).then_some(n)
+}
+
+/// Bytes of a number as `JSON.stringify` prints it (`null` when not
+/// finite).
+fn number_len(x: f64) -> usize {
+    if !x.is_finite() {
+        4
+    } else if x == 0.0 {
+        1
+    } else {
+        limits::js_number_len(x)
+    }
+}
+
+/// A number as the store keeps it: `Infinity` as `null` (what
+/// `JSON.stringify` writes), an integral value as an integer, `-0` as `0`.
+fn number_value(x: f64) -> Value {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    if !x.is_finite() {
+        Value::Null
+    } else if x.fract() == 0.0 && x.abs() < EXACT {
+        #[allow(clippy::cast_possible_truncation)] // integral and below 2^53
+        Value::from(x as i64)
+    } else {
+        Number::from_f64(x).map_or(Value::Null, Value::Number)
+    }
+}
+
+struct Reader<'t> {
+    text: &'t str,
+    at: usize,
+    nodes: Vec<Node<'t>>,
+    /// The containers open at the reader's place.
+    open: Vec<usize>,
+    depth: usize,
+}
+
+impl<'t> Reader<'t> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    /// `JSON.parse`'s white space: space, tab, line feed, carriage return.
+    fn blank(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.at += 1;
+        }
+    }
+
+    fn fail(&self, what: &str) -> Box<Diagnostic> {
+        let found = match self.text.get(self.at..).and_then(|s| s.chars().next()) {
+            Some(c) => format!("found {}", diagnostic::quote(&c.to_string())),
+            None => "found the end of the text".to_owned(),
+        };
+        Box::new(Diagnostic::error(
+            json::INVALID,
+            &Pointer::root(),
+            format!("expected {what} at byte {}, {found}", self.at),
+        ))
+    }
+
+    fn read(&mut self) -> Result<(), Box<Diagnostic>> {
+        self.blank();
+        'value: loop {
+            if let Some(&top) = self.open.last()
+                && let Some(Node::Array { len, .. }) = self.nodes.get_mut(top)
+            {
+                *len += 1;
+            }
+            match self.peek() {
+                Some(open @ (b'{' | b'[')) => {
+                    self.at += 1;
+                    let index = self.nodes.len();
+                    self.nodes.push(if open == b'{' {
+                        Node::Object { end: 0, len: 0 }
+                    } else {
+                        Node::Array { end: 0, len: 0 }
+                    });
+                    self.open.push(index);
+                    self.depth = self.depth.max(self.open.len());
+                    self.blank();
+                    let close = if open == b'{' { b'}' } else { b']' };
+                    if self.peek() == Some(close) {
+                        self.at += 1;
+                        self.close();
+                    } else if open == b'{' {
+                        self.key()?;
+                        continue 'value;
+                    } else {
+                        continue 'value;
+                    }
+                }
+                Some(b'"') => {
+                    let t = self.string()?;
+                    self.nodes.push(Node::String(t));
+                }
+                Some(b't') => self.literal("true", Node::Bool(true))?,
+                Some(b'f') => self.literal("false", Node::Bool(false))?,
+                Some(b'n') => self.literal("null", Node::Null)?,
+                Some(b'-' | b'0'..=b'9') => self.number()?,
+                _ => return Err(self.fail("a value")),
+            }
+            // A value is complete: close what ends here, or go on to the
+            // next member.
+            while let Some(&top) = self.open.last() {
+                self.blank();
+                let object = matches!(self.nodes.get(top), Some(Node::Object { .. }));
+                match self.peek() {
+                    Some(b',') => {
+                        self.at += 1;
+                        self.blank();
+                        if object {
+                            self.key()?;
+                        }
+                        continue 'value;
+                    }
+                    Some(b'}') if object => {
+                        self.at += 1;
+                        self.close();
+                    }
+                    Some(b']') if !object => {
+                        self.at += 1;
+                        self.close();
+                    }
+                    _ => return Err(self.fail(if object { "`,` or `}`" } else { "`,` or `]`" })),
+                }
+            }
+            break;
+        }
+        self.blank();
+        if self.at != self.text.len() {
+            return Err(self.fail("the end of the text"));
+        }
+        Ok(())
+    }
+
+    fn close(&mut self) {
+        if let Some(top) = self.open.pop() {
+            let end_here = self.nodes.len();
+            if let Some(Node::Array { end, .. } | Node::Object { end, .. }) = self.nodes.get_mut(top) {
+                *end = end_here;
+            }
+        }
+    }
+
+    /// An object member's key and its colon.
+    fn key(&mut self) -> Result<(), Box<Diagnostic>> {
+        if self.peek() != Some(b'"') {
+            return Err(self.fail("a key (a string)"));
+        }
+        let text = self.string()?;
+        if let Some(&top) = self.open.last()
+            && let Some(Node::Object { len, .. }) = self.nodes.get_mut(top)
+        {
+            *len += 1;
+        }
+        self.nodes.push(Node::Key { text, shadowed: false, first: true });
+        self.blank();
+        if self.peek() != Some(b':') {
+            return Err(self.fail("`:`"));
+        }
+        self.at += 1;
+        self.blank();
+        Ok(())
+    }
+
+    fn literal(&mut self, word: &str, node: Node<'t>) -> Result<(), Box<Diagnostic>> {
+        if !self.text.get(self.at..).is_some_and(|rest| rest.starts_with(word)) {
+            return Err(self.fail("a value"));
+        }
+        self.at += word.len();
+        self.nodes.push(node);
+        Ok(())
+    }
+
+    fn string(&mut self) -> Result<Text<'t>, Box<Diagnostic>> {
+        let bytes = self.text.as_bytes();
+        self.at += 1;
+        let start = self.at;
+        let mut escaped = false;
+        loop {
+            match bytes.get(self.at) {
+                Some(b'"') => break,
+                Some(b'\\') => {
+                    escaped = true;
+                    match bytes.get(self.at + 1) {
+                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => self.at += 2,
+                        Some(b'u')
+                            if bytes.get(self.at + 2..self.at + 6).is_some_and(|h| {
+                                h.iter().all(u8::is_ascii_hexdigit)
+                            }) =>
+                        {
+                            self.at += 6
+                        }
+                        _ => return Err(self.fail("an escape (`\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` and four hex digits)")),
+                    }
+                }
+                Some(0..=0x1f) => return Err(self.fail("a character (control characters must be escaped)")),
+                Some(_) => self.at += 1,
+                None => return Err(self.fail("`\"`")),
+            }
+        }
+        let raw = self.text.get(start..self.at).unwrap_or_default();
+        self.at += 1;
+        Ok(Text { raw, escaped })
+    }
+
+    fn number(&mut self) -> Result<(), Box<Diagnostic>> {
+        let bytes = self.text.as_bytes();
+        let start = self.at;
+        let digits = |r: &mut Self| {
+            let from = r.at;
+            while bytes.get(r.at).is_some_and(u8::is_ascii_digit) {
+                r.at += 1;
+            }
+            r.at > from
+        };
+        if self.peek() == Some(b'-') {
+            self.at += 1;
+        }
+        match self.peek() {
+            Some(b'0') => self.at += 1,
+            Some(b'1'..=b'9') => {
+                digits(self);
+            }
+            _ => return Err(self.fail("a digit")),
+        }
+        if self.peek() == Some(b'.') {
+            self.at += 1;
+            if !digits(self) {
+                return Err(self.fail("a digit"));
+            }
+        }
+        if matches!(self.peek(), Some(b'e' | b'E')) {
+            self.at += 1;
+            if matches!(self.peek(), Some(b'+' | b'-')) {
+                self.at += 1;
+            }
+            if !digits(self) {
+                return Err(self.fail("a digit"));
+            }
+        }
+        // The grammar is checked: the parse rounds as JavaScript does, and
+        // gives `±inf` beyond the range, as `JSON.parse` gives `±Infinity`.
+        let x = self
+            .text
+            .get(start..self.at)
+            .unwrap_or_default()
+            .parse::<f64>()
+            .map_err(|_| self.fail("a number"))?;
+        self.nodes.push(Node::Number(x));
+        Ok(())
+    }
+}
+
+// ------------------------------------------------------------------ schemas
+
+/// What a field of a schema is.
+#[derive(Clone, Copy)]
+enum Ty {
+    /// A string of `min..=max` code points (`null` too, when nullable).
+    Str {
+        min: usize,
+        max: usize,
+        nullable: bool,
+    },
+    /// A finite number.
+    Num,
+    /// Any JSON value, at most 32,768 bytes as `JSON.stringify` prints it.
+    Json,
+    /// At most 32 strings of at most 256 code points.
+    Tags,
+    /// At most 32 artifact refs.
+    ArtifactRefs,
+    Principal,
+}
+
+struct Field {
+    name: &'static str,
+    ty: Ty,
+    required: bool,
+}
+
+const fn s(name: &'static str, min: usize, max: usize, required: bool) -> Field {
+    Field { name, ty: Ty::Str { min, max, nullable: false }, required }
+}
+
+const fn f(name: &'static str, ty: Ty) -> Field {
+    Field { name, ty, required: false }
+}
+
+type Schema = [Field];
+
+/// `WorkGraphEventCreateSchema`, in its order.
+static EVENT_CREATE: [Field; 18] = [
+    s("source_kind", 1, 128, true),
+    s("source_ref", 1, 8192, true),
+    s("sink_kind", 1, 128, false),
+    s("sink_ref", 1, 8192, false),
+    s("event_type", 1, 128, true),
+    s("summary", 0, 2048, false),
+    f("payload_json", Ty::Json),
+    f("artifact_refs", Ty::ArtifactRefs),
+    f("tags", Ty::Tags),
+    s("related_session_id", 1, 256, false),
+    s("related_event_id", 1, 256, false),
+    s("provenance", 0, 512, false),
+    s("idempotency_key", 1, 512, false),
+    s("dedupe_key", 1, 512, false),
+    f("confidence", Ty::Num),
+    s("severity", 0, 64, false),
+    f("expires_at", Ty::Num),
+    Field { name: "principal", ty: Ty::Principal, required: true },
+];
+
+/// `WorkGraphEventLinkCreateSchema`.
+static LINK_CREATE: [Field; 4] = [
+    s("from_event_id", 1, 256, true),
+    s("to_event_id", 1, 256, true),
+    s("relation_type", 1, 128, true),
+    f("metadata_json", Ty::Json),
+];
+
+/// `WorkGraphArtifactRefSchema`: its keys; any other key is kept.
+static ARTIFACT_REF: [Field; 6] = [
+    s("kind", 1, 128, true),
+    s("url", 0, 8192, false),
+    s("title", 0, 512, false),
+    Field { name: "ref", ty: Ty::Str { min: 0, max: 8192, nullable: true }, required: false },
+    s("source", 0, 128, false),
+    f("created_at", Ty::Num),
+];
+
+static HUMAN: [Field; 2] = [s("kind", 1, usize::MAX, true), s("id", 1, 256, true)];
+static DELEGATE: [Field; 3] =
+    [s("kind", 1, usize::MAX, true), s("id", 1, 256, true), s("on_behalf_of", 1, 256, true)];
+
+const PRINCIPAL_KINDS: &str = "'human' | 'agent' | 'service'";
+
+/// What the store would keep of the document, to build once it passed.
+#[derive(Clone, Copy)]
+enum Stored {
+    Fields(&'static Schema),
+    Principal,
+    ArtifactRef,
+}
+
+/// Whether keys outside a schema are stripped (and so worth a word).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Strip {
+    Yes,
+    No,
+}
+
+struct Run<'a, 't> {
+    tree: &'a Tree<'t>,
+    mode: Mode,
+    /// Upstream's issues and the route's refusal, in upstream's order.
+    errors: Vec<Diagnostic>,
+    /// Everything that does not refuse.
+    notes: Vec<Diagnostic>,
+}
+
+/// zod's name for what it found.
+fn received(tree: &Tree<'_>, v: Option<usize>) -> &'static str {
+    match v.map(|v| tree.node(v)) {
+        None => "undefined",
+        Some(Node::Null) => "null",
+        Some(Node::Bool(_)) => "boolean",
+        Some(Node::Number(x)) if x == f64::INFINITY => "Infinity",
+        Some(Node::Number(x)) if x == f64::NEG_INFINITY => "-Infinity",
+        Some(Node::Number(_)) => "number",
+        Some(Node::String(_)) => "string",
+        Some(Node::Array { .. }) => "array",
+        Some(Node::Object { .. } | Node::Key { .. }) => "object",
+    }
+}
+
+/// This crate's name for what it found.
+fn found(tree: &Tree<'_>, v: usize) -> &'static str {
+    match tree.node(v) {
+        Node::Number(x) if !x.is_finite() => "a number beyond the double range (Infinity)",
+        Node::Null => "null",
+        Node::Bool(_) => "a boolean",
+        Node::Number(_) => "a number",
+        Node::String(_) => "a string",
+        Node::Array { .. } => "an array",
+        Node::Object { .. } | Node::Key { .. } => "an object",
+    }
+}
+
+impl<'t> Run<'_, 't> {
+    /// zod's `invalid_type`: missing or of another type.
+    fn invalid_type(&mut self, at: &Pointer, what: &str, expected: &str, v: Option<usize>) {
+        let upstream = format!("Invalid input: expected {expected}, received {}", received(self.tree, v));
+        let what = if at.as_str().is_empty() { "the document".to_owned() } else { format!("`{what}`") };
+        let d = match v {
+            None => Diagnostic::error(fields::MISSING, at, format!("{what} is required")),
+            Some(v) => Diagnostic::error(
+                fields::WRONG_TYPE,
+                at,
+                format!("{what} must be {}, found {}", article(expected), found(self.tree, v)),
+            ),
+        };
+        self.errors.push(d.with_upstream("invalid_type", upstream));
+    }
+
+    /// The field's value (the last of equal keys) in the object at `o`.
+    fn get(&self, o: usize, name: &str) -> Option<usize> {
+        self.tree.kept(o).find(|(k, _)| k.is(name)).map(|(_, v)| v)
+    }
+
+    /// Checks the object at `v` against `schema`; `false` when it is not an
+    /// object at all.
+    fn object(&mut self, v: usize, at: &Pointer, schema: &'static Schema, strip: Strip) -> bool {
+        if !matches!(self.tree.node(v), Node::Object { .. }) {
+            self.invalid_type(at, last_token(at), "object", Some(v));
+            return false;
+        }
+        for field in schema {
+            let value = self.get(v, field.name);
+            self.field(field, value, &at.key(field.name));
+        }
+        if strip == Strip::Yes {
+            self.stripped(v, at, schema);
+        }
+        true
+    }
+
+    /// A word for each key upstream strips from the object at `o`.
+    fn stripped(&mut self, o: usize, at: &Pointer, schema: &Schema) {
+        for (k, _) in self.tree.kept(o) {
+            if schema.iter().any(|f| k.is(f.name)) {
+                continue;
+            }
+            let key = k.lossy();
+            let place = at.key(&key);
+            let d = if key == "on_behalf_of" {
+                Diagnostic::new(
+                    principal::OWNER_ON_HUMAN,
+                    self.note_severity(),
+                    &place,
+                    "a human principal has no `on_behalf_of`; upstream strips it",
+                )
+            } else {
+                Diagnostic::new(
+                    fields::UNKNOWN,
+                    self.note_severity(),
+                    &place,
+                    format!("{} is not a field upstream stores; it strips it", diagnostic::quote(&key)),
+                )
+            };
+            self.notes.push(d);
+        }
+    }
+
+    /// What a word about stripped content is: a warning for a writer, a note
+    /// for a reader.
+    fn note_severity(&self) -> Severity {
+        match self.mode {
+            Mode::Strict => Severity::Warning,
+            Mode::Lenient => Severity::Info,
+        }
+    }
+
+    fn field(&mut self, field: &Field, v: Option<usize>, at: &Pointer) {
+        let name = field.name;
+        let Some(v) = v else {
+            if field.required {
+                let expected = match field.ty {
+                    Ty::Str { .. } => "string",
+                    Ty::Num => "number",
+                    Ty::Tags | Ty::ArtifactRefs => "array",
+                    Ty::Principal => "object",
+                    Ty::Json => return,
+                };
+                self.invalid_type(at, name, expected, None);
+            }
+            return;
+        };
+        match field.ty {
+            Ty::Str { min, max, nullable } => {
+                if nullable && matches!(self.tree.node(v), Node::Null) {
+                    return;
+                }
+                self.string(v, at, name, min, max);
+            }
+            Ty::Num => {
+                if !matches!(self.tree.node(v), Node::Number(x) if x.is_finite()) {
+                    self.invalid_type(at, name, "number", Some(v));
+                }
+            }
+            Ty::Json => {
+                if self.tree.json_len(v, MAX_PAYLOAD_JSON_BYTES).is_none() {
+                    self.errors.push(
+                        Diagnostic::error(
+                            limits::JSON_TOO_LARGE,
+                            at,
+                            format!(
+                                "`{name}` is over {MAX_PAYLOAD_JSON_BYTES} UTF-8 bytes as `JSON.stringify` prints it"
+                            ),
+                        )
+                        .with_upstream("custom", format!("{name} exceeds {MAX_PAYLOAD_JSON_BYTES} bytes")),
+                    );
+                }
+            }
+            Ty::Tags | Ty::ArtifactRefs => {
+                let Node::Array { len, .. } = self.tree.node(v) else {
+                    self.invalid_type(at, name, "array", Some(v));
+                    self.echo_length(v, at, name, 0, limits::MAX_TAGS);
+                    return;
+                };
+                let cap = limits::MAX_TAGS;
+                if len > cap {
+                    // zod reports the cap alone, not the items.
+                    self.errors.push(
+                        Diagnostic::error(
+                            limits::TOO_MANY_ITEMS,
+                            at,
+                            format!("`{name}` has {len} items, over the cap of {cap}"),
+                        )
+                        .with_upstream("too_big", format!("Too big: expected array to have <={cap} items")),
+                    );
+                    return;
+                }
+                let end = self.tree.end(v);
+                let (mut i, mut n) = (v + 1, 0);
+                while i < end {
+                    let item = at.index(n);
+                    if matches!(field.ty, Ty::Tags) {
+                        self.string(i, &item, "tag", 0, limits::MAX_TAG);
+                    } else {
+                        self.artifact_ref(i, &item);
+                    }
+                    i = self.tree.end(i);
+                    n += 1;
+                }
+            }
+            Ty::Principal => {
+                self.principal(v, at);
+            }
+        }
+    }
+
+    fn string(&mut self, v: usize, at: &Pointer, what: &str, min: usize, max: usize) {
+        let Node::String(t) = self.tree.node(v) else {
+            self.invalid_type(at, what, "string", Some(v));
+            self.echo_length(v, at, what, min, max);
+            return;
+        };
+        // At most 4 bytes a code point: a short text needs no count.
+        if min == 0 && t.raw.len() <= max {
+            return;
+        }
+        let len = t.code_points();
+        if len < min {
+            let message = if len == 0 {
+                format!("`{what}` must not be empty")
+            } else {
+                format!("`{what}` is {len} characters long, under the minimum of {min}")
+            };
+            self.errors.push(Diagnostic::error(limits::STRING_TOO_SHORT, at, message).with_upstream(
+                "too_small",
+                format!("Too small: expected string to have >={min} characters"),
+            ));
+        } else if len > max {
+            self.errors.push(
+                Diagnostic::error(
+                    limits::STRING_TOO_LONG,
+                    at,
+                    format!("`{what}` is {len} characters long, over the cap of {max}"),
+                )
+                .with_upstream("too_big", format!("Too big: expected string to have <={max} characters")),
+            );
+        }
+    }
+
+    /// zod measures a value of the wrong type against the length checks
+    /// all the same, when it has a `length` (a string in code points, an
+    /// array in items, an object by its `length` member as JavaScript
+    /// compares it), and reports each check it fails after the type.
+    fn echo_length(&mut self, v: usize, at: &Pointer, what: &str, min: usize, max: usize) {
+        let (len, origin) = match self.tree.node(v) {
+            #[allow(clippy::cast_precision_loss)] // lengths are far below 2^53
+            Node::String(t) => (t.code_points() as f64, "string"),
+            #[allow(clippy::cast_precision_loss)]
+            Node::Array { len, .. } => (len as f64, "array"),
+            Node::Object { .. } => match self.get(v, "length") {
+                Some(l) => (self.to_number(l), "unknown"),
+                None => return,
+            },
+            _ => return,
+        };
+        let spell = |relation: &str, bound: usize| match origin {
+            "string" => format!("expected string to have {relation}{bound} characters"),
+            "array" => format!("expected array to have {relation}{bound} items"),
+            _ => format!("expected unknown to be {relation}{bound}"),
+        };
+        #[allow(clippy::cast_precision_loss)]
+        let (low, high) = (min as f64, max as f64);
+        let issue = if min > 0 && len < low {
+            ("too_small", format!("Too small: {}", spell(">=", min)))
+        } else if max < usize::MAX && len > high {
+            ("too_big", format!("Too big: {}", spell("<=", max)))
+        } else {
+            return;
+        };
+        self.errors.push(
+            Diagnostic::error(
+                fields::WRONG_TYPE,
+                at,
+                format!("`{what}` has the wrong type; upstream also measures its length against the field's bounds"),
+            )
+            .with_upstream(issue.0, issue.1),
+        );
+    }
+
+    /// JavaScript's `Number(value)` of a JSON value, as `<` and `>` compare
+    /// it (`NaN` where it is not a number).
+    fn to_number(&self, v: usize) -> f64 {
+        match self.tree.node(v) {
+            Node::Number(x) => x,
+            Node::Bool(b) => f64::from(u8::from(b)),
+            Node::Null | Node::Array { len: 0, .. } => 0.0,
+            Node::String(t) => js_number_of(&t.lossy()),
+            _ => f64::NAN,
+        }
+    }
+
+    fn artifact_ref(&mut self, v: usize, at: &Pointer) {
+        self.object(v, at, &ARTIFACT_REF, Strip::No);
+    }
+
+    /// The discriminated union on `kind`; the member's schema, or `None`.
+    fn principal(&mut self, v: usize, at: &Pointer) -> Option<&'static Schema> {
+        if !matches!(self.tree.node(v), Node::Object { .. }) {
+            self.invalid_type(at, "principal", "object", Some(v));
+            return None;
+        }
+        let kind = self.get(v, "kind");
+        let schema: Option<&'static Schema> = match kind.map(|k| self.tree.node(k)) {
+            Some(Node::String(t)) if t.is("human") => Some(&HUMAN),
+            Some(Node::String(t)) if t.is("agent") || t.is("service") => Some(&DELEGATE),
+            _ => None,
+        };
+        let Some(schema) = schema else {
+            let place = at.key("kind");
+            let upstream = format!("Invalid discriminator value. Expected {PRINCIPAL_KINDS}");
+            let d = match kind.map(|k| (k, self.tree.node(k))) {
+                None => Diagnostic::error(fields::MISSING, &place, "`kind` is required"),
+                Some((_, Node::String(t))) => Diagnostic::error(
+                    vocab::UNKNOWN_VALUE,
+                    &place,
+                    format!(
+                        "{} is not a principal kind (human, agent, service)",
+                        diagnostic::quote(&t.lossy())
+                    ),
+                ),
+                Some((k, _)) => Diagnostic::error(
+                    fields::WRONG_TYPE,
+                    &place,
+                    format!("`kind` must be a string, found {}", found(self.tree, k)),
+                ),
+            };
+            self.errors.push(d.with_upstream("invalid_union", upstream));
+            return None;
+        };
+        self.object(v, at, schema, Strip::Yes);
+        Some(schema)
+    }
+
+    fn event_create(&mut self, options: &Options) -> Stored {
+        let root = Pointer::root();
+        if !self.object(0, &root, &EVENT_CREATE, Strip::Yes) || !self.errors.is_empty() {
+            return Stored::Fields(&EVENT_CREATE);
+        }
+        let Some(p) = self.get(0, "principal") else { return Stored::Fields(&EVENT_CREATE) };
+        let at = root.key("principal");
+        if let Some(owner) = &options.owner
+            && !self.owned(p, owner)
+        {
+            self.not_owner(p, &at, owner);
+            return Stored::Fields(&EVENT_CREATE);
+        }
+        if options.http_writer
+            && let Some(v) = self.get(0, "provenance")
+            && matches!(self.tree.node(v), Node::String(t) if t.is(event::NOTIFY_PROVENANCE))
+        {
+            self.errors.push(
+                Diagnostic::error(
+                    event::RESERVED_PROVENANCE,
+                    &root.key("provenance"),
+                    format!("`{}` is written by the hub's notify elevation only", event::NOTIFY_PROVENANCE),
+                )
+                .with_help("an HTTP writer names another provenance"),
+            );
+            return Stored::Fields(&EVENT_CREATE);
+        }
+        if let Some(d) = self.unaccountable(p, &at, Severity::Error) {
+            self.errors.push(d);
+        }
+        Stored::Fields(&EVENT_CREATE)
+    }
+
+    fn lone_principal(&mut self, options: &Options) -> Stored {
+        let root = Pointer::root();
+        if self.principal(0, &root).is_none() || !self.errors.is_empty() {
+            return Stored::Principal;
+        }
+        if let Some(owner) = &options.owner
+            && !self.owned(0, owner)
+        {
+            self.not_owner(0, &root, owner);
+            return Stored::Principal;
+        }
+        if let Some(d) = self.unaccountable(0, &root, Severity::Warning) {
+            self.notes.push(d);
+        }
+        Stored::Principal
+    }
+
+    fn not_owner(&mut self, p: usize, at: &Pointer, owner: &str) {
+        let field = if self.kind_is(p, "human") { "id" } else { "on_behalf_of" };
+        let named = match self.get(p, field).map(|v| self.tree.node(v)) {
+            Some(Node::String(t)) => t.lossy(),
+            _ => Cow::Borrowed(""),
+        };
+        self.errors.push(
+            Diagnostic::error(
+                principal::NOT_OWNER,
+                &at.key(field),
+                format!(
+                    "this principal resolves to {}, not to the authenticated owner {}",
+                    diagnostic::quote(&named),
+                    diagnostic::quote(owner)
+                ),
+            )
+            .with_help("a human names the owner as `id`; an agent or service names it as `on_behalf_of`"),
+        );
+    }
+
+    /// `principalMatchesAuthenticatedOwner`: a human by its `id`, an agent
+    /// or service by its `on_behalf_of`, exactly.
+    fn owned(&self, p: usize, owner: &str) -> bool {
+        let is = |name| {
+            self.get(p, name).is_some_and(|v| matches!(self.tree.node(v), Node::String(t) if t.is(owner)))
+        };
+        if self.kind_is(p, "human") { is("id") } else { is("on_behalf_of") }
+    }
+
+    fn kind_is(&self, p: usize, kind: &str) -> bool {
+        self.get(p, "kind").is_some_and(|v| matches!(self.tree.node(v), Node::String(t) if t.is(kind)))
+    }
+
+    /// `isPrincipalAccountable`, refused as the store refuses it.
+    fn unaccountable(&self, p: usize, at: &Pointer, severity: Severity) -> Option<Diagnostic> {
+        let blank = |name| {
+            self.get(p, name).is_none_or(|v| !matches!(self.tree.node(v), Node::String(t) if !t.is_blank()))
+        };
+        let message = if blank("id") {
+            "the principal's `id` is blank"
+        } else if !self.kind_is(p, "human") && blank("on_behalf_of") {
+            "a non-human principal names no human owner in `on_behalf_of` (it is blank)"
+        } else {
+            return None;
+        };
+        Some(
+            Diagnostic::new(principal::UNACCOUNTABLE, severity, at, message)
+                .with_help("upstream's store refuses it: every event is accountable to a human"),
+        )
+    }
+
+    // -------------------------------------------------------------- stored
+
+    /// What zod hands the store, or `None` where a `Value` cannot hold it.
+    fn stored(&self, stored: Stored) -> Option<Value> {
+        if self.tree.depth > json::MAX_DEPTH {
+            return None;
+        }
+        match stored {
+            Stored::Fields(schema) => self.stored_object(0, schema, false),
+            Stored::Principal => self.stored_principal(0),
+            Stored::ArtifactRef => self.stored_object(0, &ARTIFACT_REF, true),
+        }
+    }
+
+    fn stored_object(&self, o: usize, schema: &Schema, loose: bool) -> Option<Value> {
+        let mut map = Map::new();
+        for field in schema {
+            let Some(v) = self.get(o, field.name) else { continue };
+            let value = match field.ty {
+                Ty::Principal => self.stored_principal(v)?,
+                Ty::ArtifactRefs => {
+                    let mut items = Vec::new();
+                    let end = self.tree.end(v);
+                    let mut i = v + 1;
+                    while i < end {
+                        items.push(self.stored_object(i, &ARTIFACT_REF, true)?);
+                        i = self.tree.end(i);
+                    }
+                    Value::Array(items)
+                }
+                _ => self.tree.value(v)?,
+            };
+            map.insert(field.name.to_owned(), value);
+        }
+        if loose {
+            for (k, v) in self.tree.ordered(o) {
+                if !schema.iter().any(|f| k.is(f.name)) {
+                    map.insert(string(k)?, self.tree.value(v)?);
+                }
+            }
+        }
+        Some(Value::Object(map))
+    }
+
+    fn stored_principal(&self, p: usize) -> Option<Value> {
+        let schema: &Schema = if self.kind_is(p, "human") { &HUMAN } else { &DELEGATE };
+        self.stored_object(p, schema, false)
+    }
+
+    /// The notes for an accepted document no `Value` can hold: why
+    /// `normalized` is missing, and the secret scan of each stored top-level
+    /// field read straight from the text.
+    fn unstorable_notes(&mut self, scan: bool) {
+        let why = if self.tree.depth > json::MAX_DEPTH {
+            format!("it nests {} levels deep, deeper than {}", self.tree.depth, json::MAX_DEPTH)
+        } else {
+            "it holds a lone surrogate, which JSON text can carry only escaped".to_owned()
+        };
+        self.notes.push(Diagnostic::info(
+            NOT_STORED,
+            &Pointer::root(),
+            format!("upstream accepts the document, but `normalized` is left out: {why}"),
+        ));
+        if !scan || !matches!(self.tree.node(0), Node::Object { .. }) {
+            return;
+        }
+        let mut found = Vec::new();
+        for (k, v) in self.tree.kept(0) {
+            let mut codes = Vec::new();
+            for node in self.tree.nodes.get(v..self.tree.end(v)).unwrap_or_default() {
+                if let Node::String(t) | Node::Key { text: t, shadowed: false, .. } = node {
+                    codes.extend(secrets::scan_text(&t.lossy()));
+                }
+            }
+            codes.sort();
+            codes.dedup();
+            let at = Pointer::root().key(&k.lossy());
+            found.extend(codes.into_iter().map(|c| (c, at.clone())));
+        }
+        for (code, at) in found {
+            self.notes.push(Diagnostic::warning(
+                code,
+                &at,
+                "this field embeds a credential; refer to where it is kept instead",
+            ));
+        }
+    }
+}
+
+/// JavaScript's `Number(string)`: white space trimmed, the empty string 0,
+/// decimal, `0x`/`0o`/`0b` integers and `Infinity`; anything else `NaN`.
+fn js_number_of(s: &str) -> f64 {
+    let s = crate::jstext::js_trim(s);
+    if s.is_empty() {
+        return 0.0;
+    }
+    for (prefix, radix) in [("0x", 16), ("0X", 16), ("0o", 8), ("0O", 8), ("0b", 2), ("0B", 2)] {
+        if let Some(digits) = s.strip_prefix(prefix) {
+            return u128::from_str_radix(digits, radix)
+                .ok()
+                .filter(|_| !digits.starts_with('+'))
+                .map_or(f64::NAN, |n| n as f64);
+        }
+    }
+    let unsigned = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let negative = s.starts_with('-');
+    if unsigned == "Infinity" {
+        return if negative { f64::NEG_INFINITY } else { f64::INFINITY };
+    }
+    // Rust also reads `inf` and `NaN`, which JavaScript does not.
+    let decimal =
+        unsigned.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+            && unsigned.bytes().next().is_some_and(|b| b.is_ascii_digit() || b == b'.');
+    if decimal { s.parse().unwrap_or(f64::NAN) } else { f64::NAN }
+}
+
+fn article(expected: &str) -> &'static str {
+    match expected {
+        "object" => "an object",
+        "array" => "an array",
+        "number" => "a finite number",
+        _ => "a string",
+    }
+}
+
+/// The last token of a pointer, for a message about what stands there.
+fn last_token(at: &Pointer) -> &str {
+    at.as_str().rsplit('/').next().unwrap_or("")
+}
