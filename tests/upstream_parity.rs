@@ -18,10 +18,13 @@
 //! - `DuplicateKey`: refused in strict mode (`parse/duplicate-key`).
 //! - `TypedPayload`: `work_ad` / `handoff` / `handoff_receipt` payload and
 //!   event-level rules upstream does not have.
+//!
+//! Under the `upstream` profile only `Utf16` stays: it follows zod 4.6.7,
+//! which counts code points (`docs/profiles.md`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use hapi_a2a_core::Mode;
-use hapi_a2a_core::validate::{DocumentKind, Options, validate_text};
+use hapi_a2a_core::validate::{DocumentKind, Options, Profile, validate_text};
 use serde_json::{Value, json};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -286,4 +289,26 @@ fn deviations_only_cover_the_documented_kinds() {
     for d in [Utf16, Depth, Infinity, LoneSurrogate, DuplicateKey, TypedPayload] {
         assert!(kinds.contains(&d), "no case for {d:?}");
     }
+}
+
+#[test]
+fn the_upstream_profile_gives_upstream_verdicts_in_either_mode() {
+    let mut wrong = Vec::new();
+    for c in &cases() {
+        let options = Options {
+            http_writer: c.http_writer,
+            owner: Some("1".to_owned()),
+            profile: Profile::Upstream,
+            ..Options::default()
+        };
+        // zod 4.6.7 counts code points: the one deviation the profile keeps.
+        let expected = if c.deviation == Some(Utf16) { !c.upstream_accepts } else { c.upstream_accepts };
+        for mode in [Mode::Strict, Mode::Lenient] {
+            let ours = validate_text(DocumentKind::EventCreate, mode, &c.text, &options).valid;
+            if ours != expected {
+                wrong.push(format!("{} ({mode:?}): upstream accepts {}, we accept {ours}", c.name, c.upstream_accepts));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
