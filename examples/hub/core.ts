@@ -13,7 +13,9 @@
 //
 // The hub restates no rule of its own: whether a principal resolves to the
 // owner, where a `confirmation` may stand and who sets `delivery_state` are
-// all `validate`'s verdicts (given `owner` and `httpWriter`).
+// all `validate`'s verdicts (given `owner` and `httpWriter`). Which rules
+// decide is the route's choice (`profile`): upstream's generic work-graph
+// routes ask for `upstream`, the handoff and receipt routes for `a2a`.
 
 import type {
   Answer,
@@ -37,6 +39,12 @@ import type {
 } from '../../ts/wire.d.ts';
 
 export type { Endpoint, LedgerViewAnswer, ValidateAnswer };
+
+/** A finding; under the `upstream` profile a schema error carries zod's issue (`upstream`). */
+export type Diagnostic = ValidateAnswer['diagnostics'][number];
+
+/** zod's `flatten()` of a refusal: root issues' messages, and the others' under their first key. */
+export type FlattenedIssues = { formErrors: string[]; fieldErrors: Record<string, string[]> };
 
 /** The typed functions the hub uses, as both core faces export them. */
 interface CoreFace {
@@ -71,6 +79,31 @@ function ok<T>(op: string, answer: Answer<T> | string): T {
   const a = (typeof answer === 'string' ? JSON.parse(answer) : answer) as Answer<T>;
   if (a.type === 'failure') throw new CoreCallError(op, a.error.code, a.error.message);
   return a as T;
+}
+
+/** The first token of an RFC 6901 pointer (`/principal/kind` → `principal`), or null at the root. */
+function firstToken(pointer: string): string | null {
+  if (pointer === '') return null;
+  const end = pointer.indexOf('/', 1);
+  const token = pointer.slice(1, end === -1 ? undefined : end);
+  return token.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/**
+ * zod's `flatten()` of the issues the core reports under the `upstream`
+ * profile: each error's upstream message, in the core's (zod's) order, at
+ * the root in `formErrors`, else under the first key of its path.
+ */
+export function flatten(diagnostics: readonly Diagnostic[]): FlattenedIssues {
+  const formErrors: string[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const d of diagnostics) {
+    if (d.severity !== 'error' || !d.upstream) continue;
+    const key = firstToken(d.instancePath);
+    if (key === null) formErrors.push(d.upstream.message);
+    else (fieldErrors[key] ??= []).push(d.upstream.message);
+  }
+  return { formErrors, fieldErrors };
 }
 
 export const core = {

@@ -6,7 +6,7 @@
 // step.
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { core, type Endpoint, type LedgerViewAnswer, type ValidateAnswer } from './core.ts';
+import { type Diagnostic, type Endpoint, type LedgerViewAnswer, core, flatten } from './core.ts';
 import { type EventCreate, type EventRow, type LinkRow, type Message, type Session, Store, openDatabase, rowOf } from './store.ts';
 
 export type { EventRow, LinkRow, Message, Session };
@@ -61,10 +61,9 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-type Diagnostic = ValidateAnswer['diagnostics'][number];
-
 /**
- * The core's error codes that get a refusal of their own rather than
+ * On the handoff and receipt routes (the `a2a` profile): the core's error
+ * codes that get a refusal of their own rather than
  * `Invalid body`, in the order they are answered: an unaccountable principal
  * (the store's check upstream, `principal_refused`), the two fields only the
  * hub writes (`Invalid body` under the core's code), a principal that is not
@@ -102,6 +101,39 @@ function refusalOf(errors: Diagnostic[]): HubError | null {
     return new HubError(r.status, { error: r.error, code: r.code ?? first.code, issues });
   }
   return null;
+}
+
+/**
+ * Upstream's answers on its generic routes, after its schema (`Invalid body`
+ * with zod's `flatten()`), in the order its route and store check them: the
+ * owner, reserved provenance, then the store's accountability check. The
+ * core reports only the first stage that fails; the hub only names the HTTP
+ * answer of each stage's code.
+ */
+const UPSTREAM_REFUSALS: readonly { codes: readonly string[]; status: number; body: HubError['body'] }[] = [
+  {
+    codes: ['principal/not-owner'],
+    status: 403,
+    body: { error: 'Principal must resolve to the authenticated hub owner' },
+  },
+  { codes: ['event/reserved-provenance'], status: 400, body: { error: 'Reserved provenance' } },
+  {
+    codes: ['principal/unaccountable'],
+    status: 403,
+    body: { error: 'Non-human principal requires a resolvable human owner via on_behalf_of', code: 'principal_refused' },
+  },
+];
+
+/** The refusal for an `upstream` verdict's errors, or null when there are none. */
+function upstreamRefusalOf(errors: Diagnostic[]): HubError | null {
+  if (errors.length === 0) return null;
+  if (errors.some((d) => d.upstream)) return new HubError(400, { error: 'Invalid body', issues: flatten(errors) });
+  for (const r of UPSTREAM_REFUSALS) {
+    if (errors.some((d) => r.codes.includes(d.code))) return new HubError(r.status, r.body);
+  }
+  // A code this table does not know is a hub that has not caught up with
+  // its core: upstream answers what it cannot place with a 500 too.
+  throw new Error(`the upstream profile answered codes the hub does not map: ${errors.map((d) => d.code).join(', ')}`);
 }
 
 export class Hub {
@@ -221,26 +253,67 @@ export class Hub {
     return { event: this.store.insertEvent(create, id, ts, namespace, requestHash), inserted: true };
   }
 
-  // ---- events and links ----
+  // ---- events and links: upstream's generic routes, decided by upstream's rules ----
 
-  /** `POST /api/work-graph/events`. */
-  writeEvent(auth: Auth, body: unknown): { event: EventRow; inserted: boolean } {
-    const create = this.checkCreate(body, { httpWriter: true });
-    return this.store.tx(() => this.insertOnce(auth.namespace, create, this.clock(), sha256(canonical(create))));
+  /**
+   * The `upstream` profile's verdict on a body as received: what the store
+   * writes, or the refusal upstream's route answers. A text that is not JSON
+   * is judged as upstream judges it, as if the body were `null`.
+   */
+  private checkUpstream(kind: 'event_create' | 'link_create', text: string): Record<string, unknown> {
+    const ask = (documentText: string) =>
+      core.validate({
+        kind,
+        mode: 'strict',
+        profile: 'upstream',
+        documentText,
+        httpWriter: true,
+        ...(kind === 'event_create' ? { owner: this.ownerId } : {}),
+      });
+    let v = ask(text);
+    let errors = v.diagnostics.filter((d) => d.severity === 'error');
+    if (errors.some((d) => d.code.startsWith('parse/'))) {
+      v = ask('null');
+      errors = v.diagnostics.filter((d) => d.severity === 'error');
+    }
+    const refused = upstreamRefusalOf(errors);
+    if (refused) throw refused;
+    if (v.normalized !== undefined) return v.normalized as Record<string, unknown>;
+    // Accepted, but holding what the core's normalized form cannot (a lone
+    // surrogate, nesting deeper than it keeps): stored as JSON.parse reads
+    // it. The store's columns take only the schema's top-level keys; the
+    // principal and artifact refs are stripped by the core where it can.
+    const doc = JSON.parse(text) as Record<string, unknown>;
+    const stripped = (k: 'principal' | 'artifact_ref', value: unknown) =>
+      core.validate({ kind: k, mode: 'strict', profile: 'upstream', document: value }).normalized ?? value;
+    if (kind === 'event_create') {
+      doc.principal = stripped('principal', doc.principal);
+      if (Array.isArray(doc.artifact_refs)) doc.artifact_refs = doc.artifact_refs.map((r) => stripped('artifact_ref', r));
+    }
+    return doc;
   }
 
-  /** `POST /api/work-graph/event-links`: both ends must be in the caller's namespace. */
-  writeLink(auth: Auth, body: unknown): { link: LinkRow } {
-    if (!isObject(body)) throw new HubError(400, { error: 'Invalid body', code: 'invalid_link' });
-    const v = core.validate({ kind: 'link_create', mode: 'strict', document: body });
-    if (!v.valid) {
-      throw new HubError(400, {
-        error: 'Invalid body',
-        code: 'invalid_link',
-        issues: v.diagnostics.filter((d) => d.severity === 'error'),
-      });
-    }
-    const link = v.normalized as Record<string, unknown>;
+  /** `POST /api/work-graph/events` with the body's text as received. */
+  postEvent(auth: Auth, text: string): { event: EventRow; inserted: boolean } {
+    const create = this.checkUpstream('event_create', text) as EventCreate;
+    const requestHash = sha256(canonical(create));
+    return this.store.tx(() => {
+      // Upstream's replay: the namespace's row for the key, unchanged, whatever the new body says.
+      const key = create.idempotency_key;
+      const existing = typeof key === 'string' ? this.store.eventByKey(auth.namespace, key) : null;
+      if (existing) return { event: existing, inserted: false };
+      return { event: this.store.insertEvent(create, randomUUID(), this.clock(), auth.namespace, requestHash), inserted: true };
+    });
+  }
+
+  /** `POST /api/work-graph/events` with a body as a value (`JSON.stringify`'s text of it). */
+  writeEvent(auth: Auth, body: unknown): { event: EventRow; inserted: boolean } {
+    return this.postEvent(auth, JSON.stringify(body) ?? '');
+  }
+
+  /** `POST /api/work-graph/event-links` with the body's text: both ends must be in the caller's namespace, `from` first. */
+  postLink(auth: Auth, text: string): { link: LinkRow } {
+    const link = this.checkUpstream('link_create', text);
     return this.store.tx(() => {
       for (const end of ['from_event_id', 'to_event_id']) {
         if (!this.store.event(auth.namespace, link[end] as string)) {
@@ -259,6 +332,11 @@ export class Hub {
         ),
       };
     });
+  }
+
+  /** `POST /api/work-graph/event-links` with a body as a value. */
+  writeLink(auth: Auth, body: unknown): { link: LinkRow } {
+    return this.postLink(auth, JSON.stringify(body) ?? '');
   }
 
   // ---- handoffs ----
@@ -695,14 +773,26 @@ export class Hub {
     return (v.thread?.handoff ?? v.event) as EventRow;
   }
 
-  /** `GET /api/work-graph/events?related_session_id=`: the session's history, newest first. */
+  /**
+   * `GET /api/work-graph/events?related_session_id=`: upstream's list, the
+   * rows whose `related_session_id` is the session, newest first, `limit`
+   * clamped to 1..500.
+   */
+  eventsByRelatedSession(auth: Auth, sessionId: string, limit = 100): EventRow[] {
+    return this.store.eventsByRelatedSession(auth.namespace, sessionId, Math.min(Math.max(limit, 1), 500));
+  }
+
+  /**
+   * A session's history as the core's session view reads it: every event
+   * it is the source, sink or related session of, newest first.
+   */
   listEvents(auth: Auth, sessionId: string, limit = 100): EventRow[] {
     const v = this.view(auth, { by: 'session', sessionId }).view;
     if (v.by !== 'session') return [];
     return v.events.slice(0, Math.min(Math.max(limit, 1), 500)).map((e) => e.event as EventRow);
   }
 
-  /** `GET /api/work-graph/events/:id/links`. */
+  /** `GET /api/work-graph/events/:id/links`: both directions, oldest first; null when the event is not the namespace's. */
   linksOf(auth: Auth, id: string): LinkRow[] | null {
     if (!this.getEvent(auth, id)) return null;
     return this.store.linksFor(auth.namespace, id);

@@ -1,6 +1,8 @@
 // The hub's HTTP surface on Bun.serve: upstream's `/api/work-graph/*` routes,
 // status codes and error bodies, plus the handoff, receipt and Layer 0 routes
-// the RFC adds. Handlers only translate HTTP to Hub calls and back.
+// the RFC adds. Handlers only translate HTTP to Hub calls and back. The
+// generic event and link writes hand the hub the body's text as received,
+// since upstream's verdict covers text that is not JSON too.
 
 import { type Auth, type Hub, HubError } from './hub.ts';
 
@@ -32,11 +34,50 @@ class HttpError extends Error {
   }
 }
 
-async function readBody(req: Request): Promise<unknown> {
+const tooLarge = () => new HttpError(413, { error: 'Request body too large' });
+
+/**
+ * The body's bytes, at most 64 KiB: a declared length over the cap is
+ * refused unread, and a body that runs past it is refused once it does.
+ */
+async function readBytes(req: Request): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, { error: 'Request body too large' });
-  const bytes = new Uint8Array(await req.arrayBuffer());
-  if (bytes.length > MAX_BODY_BYTES) throw new HttpError(413, { error: 'Request body too large' });
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!req.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  return bytes;
+}
+
+/**
+ * The body's text as `Request.json()` would read it (UTF-8, a bad byte
+ * read as U+FFFD, a leading byte order mark dropped): what upstream's
+ * routes hand their schema, and so what the hub hands the core.
+ */
+async function readText(req: Request): Promise<string> {
+  return new TextDecoder().decode(await readBytes(req));
+}
+
+/** The body as JSON, for the hub's own routes: text that is not JSON is 400 `Invalid body`. */
+async function readBody(req: Request): Promise<unknown> {
+  const bytes = await readBytes(req);
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
@@ -69,7 +110,7 @@ const routes: Route[] = [
     method: 'POST',
     pattern: /^\/api\/work-graph\/events$/,
     handle: async (hub, req, auth) => {
-      const r = hub.writeEvent(auth, await readBody(req));
+      const r = hub.postEvent(auth, await readText(req));
       return json(r.inserted ? 201 : 200, r);
     },
   },
@@ -86,7 +127,7 @@ const routes: Route[] = [
         if (!Number.isInteger(n) || n < 1) return json(400, { error: 'Invalid limit' });
         limit = Math.min(n, 500);
       }
-      return json(200, { events: hub.listEvents(auth, session, limit) }, true);
+      return json(200, { events: hub.eventsByRelatedSession(auth, session, limit) }, true);
     },
   },
   {
@@ -108,7 +149,7 @@ const routes: Route[] = [
   {
     method: 'POST',
     pattern: /^\/api\/work-graph\/event-links$/,
-    handle: async (hub, req, auth) => json(201, hub.writeLink(auth, await readBody(req))),
+    handle: async (hub, req, auth) => json(201, hub.postLink(auth, await readText(req))),
   },
   {
     method: 'POST',

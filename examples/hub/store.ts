@@ -252,6 +252,9 @@ export class Store {
         'SELECT * FROM events WHERE namespace = ?1 AND idempotency_key = ?2',
       ),
       eventsOf: db.prepare<SqlEvent, [string]>('SELECT * FROM events WHERE namespace = ?1 ORDER BY rowid'),
+      byRelatedSession: db.prepare<SqlEvent, [string, string, number]>(
+        'SELECT * FROM events WHERE namespace = ?1 AND related_session_id = ?2 ORDER BY ts DESC LIMIT ?3',
+      ),
       linksOf: db.prepare<SqlLink, [string]>('SELECT * FROM event_links WHERE namespace = ?1 ORDER BY rowid'),
       insertLink: db.prepare(
         `INSERT INTO event_links (id, from_event_id, to_event_id, relation_type, created_at, metadata_json, namespace)
@@ -356,6 +359,11 @@ export class Store {
 
   events(namespace: string): EventRow[] {
     return this.q.eventsOf.all(namespace).map(eventRow);
+  }
+
+  /** The namespace's events whose `related_session_id` is `sessionId`, newest first, at most `limit`. */
+  eventsByRelatedSession(namespace: string, sessionId: string, limit: number): EventRow[] {
+    return this.q.byRelatedSession.all(namespace, sessionId, limit).map(eventRow);
   }
 
   links(namespace: string): LinkRow[] {

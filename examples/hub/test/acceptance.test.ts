@@ -245,27 +245,33 @@ describe('RFC acceptance tests', () => {
       payload_json: { status: 'in_progress' },
       principal,
     });
-    for (const principal of [
-      { kind: 'agent', id: 'session:x' },
-      { kind: 'agent', id: 'session:x', on_behalf_of: '   ' },
-      { kind: 'service', id: 'ci' },
-    ]) {
+    // On upstream's generic route, upstream's answers in upstream's order: its
+    // schema requires `on_behalf_of` of a non-human, the route requires the
+    // owner, and the store refuses what is left blank.
+    for (const [principal, status, body] of [
+      [{ kind: 'agent', id: 'session:x' }, 400, { error: 'Invalid body', issues: { formErrors: [], fieldErrors: { principal: ['Invalid input: expected string, received undefined'] } } }],
+      [{ kind: 'service', id: 'ci' }, 400, { error: 'Invalid body', issues: { formErrors: [], fieldErrors: { principal: ['Invalid input: expected string, received undefined'] } } }],
+      [{ kind: 'agent', id: 'session:x', on_behalf_of: '   ' }, 403, { error: 'Principal must resolve to the authenticated hub owner' }],
+      [{ kind: 'agent', id: '   ', on_behalf_of: OWNER }, 403, { error: 'Non-human principal requires a resolvable human owner via on_behalf_of', code: 'principal_refused' }],
+    ] as const) {
       const r = refusal(() => hub.writeEvent(a.auth, ad(principal)));
-      expect(r.status).toBe(403);
-      expect(r.body.code).toBe('principal_refused');
+      expect(r.status).toBe(status);
+      expect(r.body).toEqual(body);
     }
-    // Accountable, but to someone who is not the authenticated owner: the core names the field.
+    // On the hub's handoff route, the RFC's rules name the unaccountable principal itself.
+    const b = party(hub, 'ns', 'm1', 'B');
+    const unaccountable = refusal(() => hub.createHandoff(a.auth, handoffBody(b.session.id, { principal: { kind: 'agent', id: 'session:x' } })));
+    expect(unaccountable.status).toBe(403);
+    expect(unaccountable.body.code).toBe('principal_refused');
+    // Accountable, but to someone who is not the authenticated owner.
     const r = refusal(() => hub.writeEvent(a.auth, ad({ kind: 'agent', id: 'session:x', on_behalf_of: '7' })));
     expect(r.status).toBe(403);
-    expect(r.body.error).toBe('Principal must resolve to the authenticated hub owner');
-    expect(r.body.code).toBe('principal/not-owner');
-    expect(r.body.issues).toEqual([expect.objectContaining({ code: 'principal/not-owner', instancePath: '/principal/on_behalf_of' })]);
+    expect(r.body).toEqual({ error: 'Principal must resolve to the authenticated hub owner' });
     // The match is exact: a human whose id differs only by a leading zero is someone else.
     const zero = refusal(() => hub.writeEvent(a.auth, ad({ kind: 'human', id: `0${OWNER}` })));
     expect(zero.status).toBe(403);
-    expect(zero.body.code).toBe('principal/not-owner');
-    // A handoff's confirmation must name the owner too, not only its writer.
-    const b = party(hub, 'ns', 'm1', 'B');
+    expect(zero.body.error).toBe('Principal must resolve to the authenticated hub owner');
+    // A handoff's confirmation must name the owner too, not only its writer (the RFC's rules, on its route).
     const confirmedByOther = refusal(() =>
       hub.createHandoff(a.auth, handoffBody(b.session.id, {}, { confirmation: { principal: { kind: 'human', id: '7' }, source: 'human_approved_peer_tool' } })),
     );
