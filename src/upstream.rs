@@ -1488,7 +1488,9 @@ mod tests {
 
     #[test]
     fn numbers_read_as_javascript_reads_them() {
-        for text in ["0", "-0", "0.1", "1e21", "123456789012345678901234567890", "2.5e-324", "1.7976931348623157e308"] {
+        for text in
+            ["0", "-0", "0.1", "1e21", "123456789012345678901234567890", "2.5e-324", "1.7976931348623157e308"]
+        {
             assert_eq!(json_number(text).to_bits(), text.parse::<f64>().unwrap().to_bits(), "{text}");
         }
         assert_eq!(json_number("1e400"), f64::INFINITY);

@@ -306,7 +306,10 @@ fn the_upstream_profile_gives_upstream_verdicts_in_either_mode() {
         for mode in [Mode::Strict, Mode::Lenient] {
             let ours = validate_text(DocumentKind::EventCreate, mode, &c.text, &options).valid;
             if ours != expected {
-                wrong.push(format!("{} ({mode:?}): upstream accepts {}, we accept {ours}", c.name, c.upstream_accepts));
+                wrong.push(format!(
+                    "{} ({mode:?}): upstream accepts {}, we accept {ours}",
+                    c.name, c.upstream_accepts
+                ));
             }
         }
     }
