@@ -326,6 +326,32 @@ pub(crate) fn parse_noting_escapes(text: &str) -> Option<(Doc<'_>, bool)> {
     (r.at == r.b.len()).then_some((doc, r.escaped))
 }
 
+/// Where the run of bytes from `at` that a JSON string holds as they are
+/// (everything but `"`, `\\` and control characters) ends, eight at a time
+/// where it can.
+pub(crate) fn plain_run(b: &[u8], mut at: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A high bit in each byte of `v` that is zero, and maybe in bytes
+    // above one that is (a borrow runs only upwards): the lowest set
+    // bit is the first zero byte.
+    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    while let Some(word) = b.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+        let w = u64::from_le_bytes(*word);
+        let special = zero(w ^ (ONES * u64::from(b'"')))
+            | zero(w ^ (ONES * u64::from(b'\\')))
+            | (w.wrapping_sub(ONES * 0x20) & !w & HIGH);
+        if special != 0 {
+            return at + (special.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while matches!(b.get(at), Some(&c) if c != b'"' && c != b'\\' && c >= 0x20) {
+        at += 1;
+    }
+    at
+}
+
 /// The JSON string whose opening quote is at `at` in `text`, and the place
 /// after its closing quote: borrowed when it has no escape; `None` where
 /// `serde_json` would refuse it (a bad escape, a lone surrogate, a raw
@@ -465,32 +491,9 @@ impl<'a> Reader<'a> {
         Some(Doc::Object(DocObject(members)))
     }
 
-    /// Moves past the bytes that a string holds as they are (everything
-    /// but `"`, `\\` and control characters), eight at a time where it can.
+    /// Moves past the bytes that a string holds as they are.
     fn skip_plain(&mut self) {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGH: u64 = 0x8080_8080_8080_8080;
-        // A high bit in each byte of `v` that is zero, and maybe in bytes
-        // above one that is (a borrow runs only upwards): the lowest set
-        // bit is the first zero byte.
-        let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
-        let b = self.b;
-        let mut at = self.at;
-        while let Some(word) = b.get(at..).and_then(<[u8]>::first_chunk::<8>) {
-            let w = u64::from_le_bytes(*word);
-            let special = zero(w ^ (ONES * u64::from(b'"')))
-                | zero(w ^ (ONES * u64::from(b'\\')))
-                | (w.wrapping_sub(ONES * 0x20) & !w & HIGH);
-            if special != 0 {
-                self.at = at + (special.trailing_zeros() / 8) as usize;
-                return;
-            }
-            at += 8;
-        }
-        while matches!(b.get(at), Some(&c) if c != b'"' && c != b'\\' && c >= 0x20) {
-            at += 1;
-        }
-        self.at = at;
+        self.at = plain_run(self.b, self.at);
     }
 
     /// A string at a `"`: borrowed when it has no escape.

@@ -373,6 +373,9 @@ impl<'t> Tree<'t> {
             if !matches!(self.node(o), Node::Object { len, .. } if len > 1) {
                 continue;
             }
+            if self.small_and_distinct(o) {
+                continue;
+            }
             let keys: Vec<usize> = self.members(o).map(|(k, _)| k).collect();
             let text = |n: &Node<'t>| match n {
                 Node::Key { text, .. } => *text,
@@ -409,6 +412,24 @@ impl<'t> Tree<'t> {
                 *len = distinct;
             }
         }
+    }
+
+    /// The common object: at most 16 keys, none escaped, no two equal
+    /// (found without allocating).
+    fn small_and_distinct(&self, o: usize) -> bool {
+        let mut keys = [""; 16];
+        let mut n = 0;
+        for (k, _) in self.members(o) {
+            let Node::Key { text, .. } = self.node(k) else { return false };
+            let Some(slot) = keys.get_mut(n) else { return false };
+            if text.escaped {
+                return false;
+            }
+            *slot = text.raw;
+            n += 1;
+        }
+        let keys = keys.get(..n).unwrap_or_default();
+        keys.iter().enumerate().all(|(a, ka)| keys.get(a + 1..).unwrap_or_default().iter().all(|kb| ka != kb))
     }
 
     /// A note for every key named twice, at the key's place.
@@ -729,6 +750,7 @@ impl<'t> Reader<'t> {
         let start = self.at;
         let mut escaped = false;
         loop {
+            self.at = crate::doc::plain_run(bytes, self.at);
             match bytes.get(self.at) {
                 Some(b'"') => break,
                 Some(b'\\') => {
@@ -833,6 +855,9 @@ const fn f(name: &'static str, ty: Ty) -> Field {
 }
 
 type Schema = [Field];
+
+/// The most fields a schema has (`WorkGraphEventCreateSchema`'s 18).
+const MAX_FIELDS: usize = 18;
 
 /// `WorkGraphEventCreateSchema`, in its order.
 static EVENT_CREATE: [Field; 18] = [
@@ -953,6 +978,20 @@ impl<'t> Run<'_, 't> {
         self.tree.kept(o).find(|(k, _)| k.is(name)).map(|(_, v)| v)
     }
 
+    /// The values of `schema`'s fields in the object at `o`, in the
+    /// schema's order, and whether it holds other keys too.
+    fn slots(&self, o: usize, schema: &Schema) -> ([Option<usize>; MAX_FIELDS], bool) {
+        let mut slots = [None; MAX_FIELDS];
+        let mut other = false;
+        for (k, v) in self.tree.kept(o) {
+            match schema.iter().position(|f| k.is(f.name)).and_then(|i| slots.get_mut(i)) {
+                Some(slot) => *slot = Some(v),
+                None => other = true,
+            }
+        }
+        (slots, other)
+    }
+
     /// Checks the object at `v` against `schema`; `false` when it is not an
     /// object at all.
     fn object(&mut self, v: usize, at: &Pointer, schema: &'static Schema, strip: Strip) -> bool {
@@ -960,14 +999,84 @@ impl<'t> Run<'_, 't> {
             self.invalid_type(at, last_token(at), "object", Some(v));
             return false;
         }
-        for field in schema {
-            let value = self.get(v, field.name);
-            self.field(field, value, &at.key(field.name));
+        let (slots, other) = self.slots(v, schema);
+        for (field, &value) in schema.iter().zip(&slots) {
+            // Most fields pass: their pointer is built only when one does not.
+            if !self.passes(field, value) {
+                self.field(field, value, &at.key(field.name));
+            } else if let (Ty::Principal, Some(p)) = (field.ty, value) {
+                // A principal that passes may still hold keys zod strips.
+                let schema: &Schema = if self.kind_is(p, "human") { &HUMAN } else { &DELEGATE };
+                if self.slots(p, schema).1 {
+                    self.stripped(p, &at.key(field.name), schema);
+                }
+            }
         }
-        if strip == Strip::Yes {
+        if strip == Strip::Yes && other {
             self.stripped(v, at, schema);
         }
         true
+    }
+
+    /// Whether a field's value passes every check of its schema: the
+    /// reports' own walk, without places or messages.
+    fn passes(&self, field: &Field, v: Option<usize>) -> bool {
+        let Some(v) = v else { return !field.required };
+        let node = self.tree.node(v);
+        let fits = |t: Text<'_>, min: usize, max: usize| {
+            (min == 0 && t.raw.len() <= max) || (min..=max).contains(&t.code_points())
+        };
+        match (field.ty, node) {
+            (Ty::Str { nullable: true, .. }, Node::Null) => true,
+            (Ty::Str { min, max, .. }, Node::String(t)) => fits(t, min, max),
+            (Ty::Str { .. }, _) => false,
+            (Ty::Num, Node::Number(x)) => x.is_finite(),
+            (Ty::Num, _) => false,
+            (Ty::Json, _) => self.tree.json_len(v, MAX_PAYLOAD_JSON_BYTES).is_some(),
+            (Ty::Tags, Node::Array { len, .. }) => {
+                len <= limits::MAX_TAGS
+                    && self
+                        .items(v)
+                        .all(|i| matches!(self.tree.node(i), Node::String(t) if fits(t, 0, limits::MAX_TAG)))
+            }
+            (Ty::ArtifactRefs, Node::Array { len, .. }) => {
+                len <= limits::MAX_ARTIFACT_REFS
+                    && self.items(v).all(|i| self.object_passes(i, &ARTIFACT_REF))
+            }
+            (Ty::Tags | Ty::ArtifactRefs, _) => false,
+            (Ty::Principal, Node::Object { .. }) => {
+                let schema: &Schema = if self.kind_is(v, "human") {
+                    &HUMAN
+                } else if self.kind_is(v, "agent") || self.kind_is(v, "service") {
+                    &DELEGATE
+                } else {
+                    return false;
+                };
+                self.object_passes(v, schema)
+            }
+            (Ty::Principal, _) => false,
+        }
+    }
+
+    fn object_passes(&self, o: usize, schema: &Schema) -> bool {
+        if !matches!(self.tree.node(o), Node::Object { .. }) {
+            return false;
+        }
+        let (slots, _) = self.slots(o, schema);
+        schema.iter().zip(&slots).all(|(f, &v)| self.passes(f, v))
+    }
+
+    /// The items of the array at `a`.
+    fn items(&self, a: usize) -> impl Iterator<Item = usize> + '_ {
+        let end = self.tree.end(a);
+        let mut i = a + 1;
+        std::iter::from_fn(move || {
+            (i < end).then(|| {
+                let item = i;
+                i = self.tree.end(i);
+                item
+            })
+        })
     }
 
     /// A word for each key upstream strips from the object at `o`.
@@ -1053,7 +1162,8 @@ impl<'t> Run<'_, 't> {
                     self.echo_length(v, at, name, 0, limits::MAX_TAGS);
                     return;
                 };
-                let cap = limits::MAX_TAGS;
+                let cap =
+                    if matches!(field.ty, Ty::Tags) { limits::MAX_TAGS } else { limits::MAX_ARTIFACT_REFS };
                 if len > cap {
                     // zod reports the cap alone, not the items.
                     self.errors.push(
