@@ -104,9 +104,13 @@ size_report() { # size_report <dir>
 
 build pkg wasm
 build pkg-full wasm,schema,compat
+# The upstream adapter (`hapi-a2a-core/upstream`) is one file for both
+# packages, kept with the addon's (node/upstream.js); it reaches the face
+# through the package's `#core` import.
+cp node/upstream.js node/upstream.d.ts pkg/
 # pkg-full is the same package with the schema engine; it shares the
 # hand-kept entry files of pkg/.
-for f in package.json node.js node.d.ts README.md; do
+for f in package.json node.js node.d.ts upstream.js upstream.d.ts README.md; do
   cp pkg/$f pkg-full/$f
 done
 sed -i 's/"name": "hapi-a2a-core"/"name": "hapi-a2a-core-full"/' pkg-full/package.json

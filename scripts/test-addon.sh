@@ -45,7 +45,7 @@ for f in index.js index.d.ts; do
   fi
 done
 
-if [ ! -f pkg-full/hapi_a2a_core_bg.wasm ] || [ ! -f pkg/hapi_a2a_core_bg.wasm ]; then
+if [ ! -f pkg-full/hapi_a2a_core_bg.wasm ] || [ ! -f pkg/hapi_a2a_core_bg.wasm ] || [ ! -f pkg-full/upstream.js ]; then
   step "npm package (the faces are compared with it)"
   bash scripts/build-pkg.sh
 fi

@@ -31,7 +31,9 @@
 //! secrets (the scan runs on what would be stored) and a sink's locality
 //! are warnings, keys upstream strips are warnings for writers and notes
 //! for readers, repeated keys are notes. `normalized` is what zod hands the
-//! store: the schema's keys in its order, unknown ones stripped (an
+//! store, present once the schema passed (a route check may still refuse
+//! the write: only `valid` says it may be stored): the schema's keys in its
+//! order, unknown ones stripped (an
 //! artifact ref keeps them), `Infinity` in a payload as `null`, `-0` as
 //! `0`. It is left out, with a note, where a `Value` cannot hold it: a lone
 //! surrogate, or nesting deeper than [`json::MAX_DEPTH`].
@@ -93,12 +95,15 @@ pub(crate) fn validate_text(
     };
     tree.duplicate_notes(&mut run.notes);
     let valid = run.errors.is_empty();
-    // What would be stored, as a `Value`, when one is asked for or the
-    // warnings need to read it.
+    // What zod parsed exists once the schema passed, whatever the route and
+    // the store then decide: the answer keeps it, as `safeParse` hands it
+    // back (a hub stores only what is `valid`). Built when it is asked for
+    // or the warnings need to read it.
+    let parsed = !run.errors.iter().any(|d| d.upstream.is_some());
     let scan = !secrets_absent(text);
-    let want = (normalize || scan || options.sink.is_some()) && valid;
+    let want = (normalize || scan || options.sink.is_some()) && parsed;
     let value = if want { run.stored(stored) } else { None };
-    if valid {
+    if parsed {
         if let Some(v) = &value {
             if scan {
                 for f in secrets::scan_strings(v, &root) {
@@ -1484,7 +1489,7 @@ impl<'t> Run<'_, 't> {
         self.notes.push(Diagnostic::info(
             NOT_STORED,
             &Pointer::root(),
-            format!("upstream accepts the document, but `normalized` is left out: {why}"),
+            format!("upstream's schema accepts the document, but `normalized` is left out: {why}"),
         ));
         if !scan || !matches!(self.tree.node(0), Node::Object { .. }) {
             return;
