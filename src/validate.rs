@@ -20,6 +20,11 @@
 //!   are kept verbatim and noted as `info`; an unknown status is never
 //!   terminal; `normalized` is the document unchanged.
 //!
+//! Profiles ([`Profile`]): the modes above are the `a2a` profile's, the
+//! RFC's rules and the default; under `upstream` the four kinds upstream has
+//! schemas for are decided by [`crate::upstream`], upstream's P1 rules
+//! exactly.
+//!
 //! Text input (`documentText`) is parsed by [`crate::json`]: invalid JSON,
 //! nesting beyond [`json::MAX_DEPTH`], numbers beyond f64, lone surrogates
 //! and (strict) duplicate keys each get their own code. In native builds
