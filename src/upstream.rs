@@ -451,14 +451,7 @@ impl<'t> Tree<'t> {
             }
             let parent = open.last().map_or_else(Pointer::root, |(_, p, _)| p.clone());
             match node {
-                Node::Key { text, first: false, .. } => out.push(
-                    Diagnostic::info(
-                        json::DUPLICATE_KEY,
-                        &parent.key(&text.lossy()),
-                        "this key is named twice; the last value is kept",
-                    )
-                    .with_help("JSON.parse keeps the last value, as upstream does"),
-                ),
+                Node::Key { text, first: false, .. } => out.push(duplicate_note(&parent.key(&text.lossy()))),
                 Node::Key { .. } => {}
                 Node::Array { end, .. } | Node::Object { end, .. } => {
                     let here = self.place(i, &parent, &mut open);
@@ -542,6 +535,12 @@ impl<'t> Tree<'t> {
             Node::Key { .. } => return None,
         })
     }
+}
+
+/// The note on a key named twice in its object.
+pub(crate) fn duplicate_note(at: &Pointer) -> Diagnostic {
+    Diagnostic::info(json::DUPLICATE_KEY, at, "this key is named twice; the last value is kept")
+        .with_help("JSON.parse keeps the last value, as upstream does")
 }
 
 /// Marks key `earlier` as shadowed by key `later`, and `later` as repeated.

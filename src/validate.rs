@@ -305,9 +305,18 @@ fn value_outcome(
     normalize: Normalize,
 ) -> Outcome {
     if options.profile == Profile::Upstream {
-        // A `Value` holds no repeated key, no lone surrogate and no
-        // Infinity: its text says all it says.
-        return upstream_text(kind, mode, &document.to_string(), options, normalize);
+        // A `Value` holds no lone surrogate and no Infinity: its text says
+        // all it says, but for the keys its parser found twice, noted here
+        // as the text's reader notes them.
+        let mut outcome = upstream_text(kind, mode, &document.to_string(), options, normalize);
+        if !duplicate_keys.is_empty() {
+            let errors = outcome.diagnostics.iter().take_while(|d| d.severity == Severity::Error).count();
+            let mut notes = outcome.diagnostics.split_off(errors);
+            notes.extend(duplicate_keys.iter().map(crate::upstream::duplicate_note));
+            diagnostic::sort(&mut notes);
+            outcome.diagnostics.append(&mut notes);
+        }
+        return outcome;
     }
     if json::depth(document) > MAX_DEPTH {
         return Outcome {

@@ -28,7 +28,7 @@ mod golden;
 /// The fewest cases the corpus may hold: a move or a runner that loses
 /// cases fails here. Raise it when cases are added; lower it only with the
 /// cases that were removed on purpose.
-const MIN_CASES: usize = 821;
+const MIN_CASES: usize = 822;
 
 /// Which answers a run may write.
 enum Bless {
