@@ -100,6 +100,7 @@ size_report() { # size_report <dir>
   total=$((wasm + js))
   printf '%s: wasm %d B raw, %d B gzipped; glue %d B gzipped; total %d B gzipped; types %d B\n' \
     "$1" "$(wc -c <"$1/hapi_a2a_core_bg.wasm")" "$wasm" "$js" "$total" "$dts"
+  printf '%s: elements (hapi-a2a-core/elements) %d B gzipped\n' "$1" "$(gzip -9 <"$1/elements.js" | wc -c)"
 }
 
 build pkg wasm
@@ -109,8 +110,8 @@ build pkg-full wasm,schema,compat
 # through the package's `#core` import.
 cp node/upstream.js node/upstream.d.ts pkg/
 # pkg-full is the same package with the schema engine; it shares the
-# hand-kept entry files of pkg/.
-for f in package.json node.js node.d.ts upstream.js upstream.d.ts README.md; do
+# hand-kept entry files of pkg/ (the elements among them).
+for f in package.json node.js node.d.ts upstream.js upstream.d.ts elements.js elements.d.ts README.md; do
   cp pkg/$f pkg-full/$f
 done
 sed -i 's/"name": "hapi-a2a-core"/"name": "hapi-a2a-core-full"/' pkg-full/package.json

@@ -1,0 +1,1353 @@
+// Custom elements over the core: `<hapi-peer-badge>` and `<hapi-ledger-view>`.
+// They lay out what the core answers (`peerBadge`, `ledgerView`,
+// `projectHandoff`) and decide nothing themselves: every verdict, text and
+// link shown is the core's, or a field of a row they were given. Importing
+// this module touches no DOM: the elements are defined by `defineElements()`,
+// which the module calls itself only where `customElements` exists, so a
+// server may import it to render nothing and a browser gets both elements.
+import init, { ledgerView, projectHandoff, peerBadge, validate } from '#core';
+
+// Loading a ledger ---------------------------------------------------------------
+
+/** A ledger that could not be opened: a stable code, a message, and the core's diagnostics if any. */
+export class LoadError extends Error {
+  constructor(code, message, diagnostics = []) {
+    super(message);
+    this.code = code;
+    this.diagnostics = diagnostics;
+  }
+}
+
+/**
+ * The ledger in `text`. Text that is not JSON is handed to the core, whose
+ * parser names the problem with a `parse/*` code and a position.
+ */
+export function ledgerFromText(text) {
+  if (!text.trim()) throw new LoadError('viewer/empty', 'nothing to open: the text is empty');
+  let doc;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    const answer = validate({ kind: 'event_row', documentText: text });
+    const parse = answer.type === 'success' ? answer.diagnostics.filter((d) => d.code.startsWith('parse/')) : [];
+    if (parse.length) throw new LoadError(parse[0].code, parse[0].message, parse);
+    throw new LoadError('viewer/not-json', `not JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return ledgerFromValue(doc);
+}
+
+/**
+ * A parsed document as ledger rows. Accepted: `{events, links?, now?, namespace?}`,
+ * a hub answer (`{events}`, `{event}`, `{links}`), or an array of event rows.
+ * Anything else is passed on as it is, and the core's answer says what is wrong.
+ */
+export function ledgerFromValue(doc) {
+  if (Array.isArray(doc)) return { events: doc, links: [] };
+  if (doc !== null && typeof doc === 'object') {
+    if (!('events' in doc) && 'event' in doc) return { events: [doc.event], links: [] };
+    if (!('events' in doc) && 'links' in doc) return { events: [], links: doc.links };
+    const ledger = { events: doc.events, links: doc.links ?? [] };
+    if (doc.now !== undefined) ledger.now = doc.now;
+    if (doc.namespace !== undefined) ledger.namespace = doc.namespace;
+    return ledger;
+  }
+  return { events: doc, links: [] };
+}
+
+/** The text of a dropped or picked file. */
+export async function readFile(file) {
+  if (!file) throw new LoadError('viewer/no-file', 'no file was given');
+  try {
+    return await file.text();
+  } catch (e) {
+    throw new LoadError('viewer/unreadable-file', `${file.name} could not be read: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** The ledger file at `url` (relative to the page). */
+export async function fetchLedger(url) {
+  const res = await fetch(url, { cache: 'no-store' });
+  if (!res.ok) throw new LoadError('viewer/hub-status', `${url} answered ${res.status}`);
+  return ledgerFromText(await res.text());
+}
+
+const ROUTE = /^(.*)\/api\/work-graph\/events(?:\/([^/]+)(\/links)?)?\/?$/;
+
+/**
+ * Reads a ledger from a hub's `/api/work-graph/*` routes (upstream's shapes:
+ * `GET events?related_session_id=` → `{events}`, `GET events/:id` → `{event}`,
+ * `GET events/:id/links` → `{links}`). Starting from the given route, it walks
+ * every link, the events at both ends, the event each row relates to, the
+ * grant its delegated authority names, and the events of every session those
+ * events name, up to `maxRequests` requests.
+ */
+export async function fetchHub(input, { token = '', maxRequests = 400, onProgress = () => {} } = {}) {
+  let url;
+  try {
+    url = new URL(input.trim(), globalThis.location?.href);
+  } catch {
+    throw new LoadError('viewer/bad-url', `not a URL: ${input}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new LoadError('viewer/bad-url', `a hub is reached over http or https, not ${url.protocol}`);
+  }
+  const m = ROUTE.exec(url.pathname);
+  if (!m) {
+    throw new LoadError('viewer/not-a-work-graph-route',
+      `${url.pathname} is not a hub's /api/work-graph/events route (give …/events?related_session_id=<session>, …/events/<id> or …/events/<id>/links)`);
+  }
+  const api = `${url.origin}${m[1]}/api/work-graph`;
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const events = new Map();
+  const links = new Map();
+  const sessionsQueued = new Set();
+  const eventsQueued = new Set();
+  const linksQueued = new Set();
+  const queue = [];
+  let requests = 0;
+  let failed = 0;
+
+  const get = async (path) => {
+    requests += 1;
+    let res;
+    try {
+      res = await fetch(`${api}${path}`, { headers, cache: 'no-store' });
+    } catch {
+      throw new LoadError('viewer/hub-unreachable',
+        `${api}${path} could not be reached (the hub is down, or it does not let this page's origin read it)`);
+    }
+    let body;
+    try {
+      body = await res.json();
+    } catch {
+      body = undefined;
+    }
+    if (!res.ok) {
+      const why = body && typeof body.error === 'string' ? body.error : res.statusText;
+      throw new LoadError('viewer/hub-status', `${api}${path} answered ${res.status}: ${why}`);
+    }
+    if (body === null || typeof body !== 'object') {
+      throw new LoadError('viewer/hub-not-json', `${api}${path} did not answer a JSON object`);
+    }
+    return body;
+  };
+  const addEvent = (row) => {
+    if (row === null || typeof row !== 'object' || typeof row.id !== 'string') {
+      // Kept: the core reports a malformed row with its pointer.
+      events.set(`#${events.size}`, row);
+      return;
+    }
+    if (!events.has(row.id)) events.set(row.id, row);
+    wantLinks(row.id);
+    for (const [kind, ref] of [[row.sourceKind, row.sourceRef], [row.sinkKind, row.sinkRef]]) {
+      if (kind === 'session' && typeof ref === 'string') wantSession(ref);
+    }
+    if (typeof row.relatedSessionId === 'string') wantSession(row.relatedSessionId);
+    // Rows a row names without a link: the event it relates to, and the
+    // grant its delegated authority comes from.
+    if (typeof row.relatedEventId === 'string') wantEvent(row.relatedEventId);
+    const grant = row.payloadJson?.confirmation?.granting_event_id;
+    if (typeof grant === 'string') wantEvent(grant);
+  };
+  const wantSession = (id) => {
+    if (sessionsQueued.has(id)) return;
+    sessionsQueued.add(id);
+    queue.push({ path: `/events?related_session_id=${encodeURIComponent(id)}&limit=500`, take: (b) => (Array.isArray(b.events) ? b.events.forEach(addEvent) : addEvent(b.events)) });
+  };
+  const wantEvent = (id) => {
+    if (eventsQueued.has(id) || events.has(id)) return;
+    eventsQueued.add(id);
+    queue.push({ path: `/events/${encodeURIComponent(id)}`, take: (b) => addEvent(b.event) });
+  };
+  const wantLinks = (id) => {
+    if (linksQueued.has(id)) return;
+    linksQueued.add(id);
+    queue.push({
+      path: `/events/${encodeURIComponent(id)}/links`,
+      take: (b) => {
+        for (const link of Array.isArray(b.links) ? b.links : [b.links]) {
+          const key = link && typeof link.id === 'string' ? link.id : `#${links.size}`;
+          if (!links.has(key)) links.set(key, link);
+          if (link && typeof link.fromEventId === 'string') wantEvent(link.fromEventId);
+          if (link && typeof link.toEventId === 'string') wantEvent(link.toEventId);
+        }
+      },
+    });
+  };
+
+  // The first route must answer; later ones may fail (an event of another
+  // namespace is a 404) and are counted.
+  const session = url.searchParams.get('related_session_id');
+  if (m[2] === undefined) {
+    if (!session) {
+      throw new LoadError('viewer/hub-needs-session',
+        'the hub lists events by session only: add ?related_session_id=<session> to the URL');
+    }
+    sessionsQueued.add(session);
+    const limit = url.searchParams.get('limit') ?? '500';
+    const body = await get(`/events?related_session_id=${encodeURIComponent(session)}&limit=${encodeURIComponent(limit)}`);
+    if (!('events' in body)) throw new LoadError('viewer/hub-shape', `${url.href} answered without an "events" list`);
+    (Array.isArray(body.events) ? body.events : [body.events]).forEach(addEvent);
+  } else {
+    const id = decodeURIComponent(m[2]);
+    eventsQueued.add(id);
+    const body = await get(`/events/${encodeURIComponent(id)}`);
+    if (!('event' in body)) throw new LoadError('viewer/hub-shape', `${api}/events/${id} answered without an "event"`);
+    addEvent(body.event);
+  }
+
+  // Four requests at a time; a worker with nothing queued waits while
+  // others are in flight, since their answers may queue more.
+  let inFlight = 0;
+  const worker = async () => {
+    while (requests < maxRequests) {
+      const job = queue.shift();
+      if (!job) {
+        if (inFlight === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        continue;
+      }
+      inFlight += 1;
+      try {
+        job.take(await get(job.path));
+      } catch (e) {
+        if (!(e instanceof LoadError) || e.code === 'viewer/hub-unreachable') throw e;
+        failed += 1;
+      } finally {
+        inFlight -= 1;
+      }
+      onProgress({ requests, events: events.size, links: links.size });
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return {
+    ledger: { events: [...events.values()], links: [...links.values()] },
+    requests,
+    failed,
+    truncated: queue.length > 0,
+  };
+}
+
+// DOM helpers: text always goes in as text nodes, never as HTML ------------------
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function build(node, attrs, children) {
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'onclick') node.addEventListener('click', v);
+    else if (k === 'onkeydown') node.addEventListener('keydown', v);
+    else node.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children) {
+    if (c === undefined || c === null || c === false) continue;
+    node.append(c);
+  }
+  return node;
+}
+
+/** `el(tag, attrs, ...children)`; `onclick` and `onkeydown` in attrs add listeners. */
+export function el(tag, attrs = {}, ...children) {
+  return build(document.createElement(tag), attrs, children);
+}
+
+function svg(tag, attrs = {}, ...children) {
+  return build(document.createElementNS(SVG, tag), attrs, children);
+}
+
+/** A millisecond time as `YYYY-MM-DD HH:MM` UTC, or '' when it is not a number. */
+export function when(ms) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? String(ms) : `${d.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+}
+
+/** One diagnostic as the core gave it: severity, code, pointer, message, help. */
+export function diagnosticLine(d, extra) {
+  return el('li', { class: `diag sev-${d.severity}` },
+    el('span', { class: 'sev' }, d.severity), ' ',
+    el('code', { class: 'diag-code' }, d.code), ' at ',
+    el('code', { class: 'diag-pointer' }, d.instancePath || '(root)'),
+    extra ?? '',
+    el('span', { class: 'diag-message' }, `: ${d.message}`),
+    d.help ? el('span', { class: 'muted' }, ` (${d.help})`) : '');
+}
+
+// The work graph's layout ----------------------------------------------------------
+
+export const NODE_W = 150;
+export const NODE_H = 56;
+const GAP_X = 64;
+const GAP_Y = 20;
+const PAD = 8;
+
+/**
+ * A layered layout, left to right in time: `nodes` are `{id, ts}`, `edges`
+ * `{from, to}`. Each distinct time is a layer (missing times go last, in
+ * the order given); within a layer, nodes are ordered by the mean row of
+ * the nodes they link to in earlier layers, so edges cross less. Returns
+ * each node's `{x, y}` (its top-left corner) and the drawing's size.
+ */
+export function layoutGraph(nodes, edges) {
+  const times = [...new Set(nodes.map((n) => n.ts).filter((t) => typeof t === 'number'))].sort((a, b) => a - b);
+  const layerOf = new Map();
+  let spare = times.length;
+  for (const n of nodes) layerOf.set(n.id, typeof n.ts === 'number' ? times.indexOf(n.ts) : spare++);
+  const layers = [];
+  for (const n of nodes) {
+    const l = layerOf.get(n.id);
+    (layers[l] ??= []).push(n.id);
+  }
+  const dense = layers.filter((l) => l && l.length);
+  const near = new Map(nodes.map((n) => [n.id, []]));
+  for (const e of edges) {
+    if (!near.has(e.from) || !near.has(e.to)) continue;
+    near.get(e.from).push(e.to);
+    near.get(e.to).push(e.from);
+  }
+  const row = new Map();
+  const at = new Map();
+  dense.forEach((ids, li) => {
+    const key = (id) => {
+      const rows = near.get(id).filter((o) => row.has(o)).map((o) => row.get(o));
+      return rows.length ? rows.reduce((a, b) => a + b, 0) / rows.length : Infinity;
+    };
+    const order = ids.map((id, i) => [id, key(id), i]).sort((a, b) => a[1] - b[1] || a[2] - b[2]);
+    const taken = new Set();
+    for (const [id, k] of order) {
+      // The nearest free row to the wanted one.
+      const want = Number.isFinite(k) ? Math.max(0, Math.round(k)) : 0;
+      let r = want;
+      for (let d = 1; taken.has(r); d += 1) {
+        const step = Math.ceil(d / 2) * (d % 2 ? 1 : -1);
+        if (want + step >= 0) r = want + step;
+      }
+      taken.add(r);
+      row.set(id, r);
+      at.set(id, { x: PAD + li * (NODE_W + GAP_X), y: PAD + r * (NODE_H + GAP_Y) });
+    }
+  });
+  const rows = Math.max(1, ...[...row.values()].map((r) => r + 1));
+  return {
+    at,
+    width: PAD * 2 + Math.max(1, dense.length) * (NODE_W + GAP_X) - GAP_X,
+    height: PAD * 2 + rows * (NODE_H + GAP_Y) - GAP_Y,
+  };
+}
+
+const STYLE = `
+:host {
+  --hapi-fg: #1d2330; --hapi-bg: #f6f7f9; --hapi-panel: #fff; --hapi-muted: #5b6576; --hapi-accent: #1f5fd6;
+  --hapi-focus: #1f5fd6; --hapi-line: #e3e6eb; --hapi-code-bg: #f2f4f7; --hapi-head-bg: #f9fafb; --hapi-head-fg: #344054;
+  --hapi-node: #fff; --hapi-edge: #667085;
+  display: block; color: var(--hapi-fg); font-family: inherit; line-height: 1.4; min-width: 0;
+}
+@media (prefers-color-scheme: dark) {
+  :host(:not([theme=light])) {
+    --hapi-fg: #e6e9ef; --hapi-bg: #0f1729; --hapi-panel: #182135; --hapi-muted: #a3acbd; --hapi-accent: #8fb3ff;
+    --hapi-focus: #8fb3ff; --hapi-line: #2c3850; --hapi-code-bg: #222d45; --hapi-head-bg: #1d2840; --hapi-head-fg: #cdd5e3;
+    --hapi-node: #1d2840; --hapi-edge: #a3acbd;
+  }
+}
+:host([theme=dark]) {
+  --hapi-fg: #e6e9ef; --hapi-bg: #0f1729; --hapi-panel: #182135; --hapi-muted: #a3acbd; --hapi-accent: #8fb3ff;
+  --hapi-focus: #8fb3ff; --hapi-line: #2c3850; --hapi-code-bg: #222d45; --hapi-head-bg: #1d2840; --hapi-head-fg: #cdd5e3;
+  --hapi-node: #1d2840; --hapi-edge: #a3acbd;
+}
+*, *::before, *::after { box-sizing: border-box; }
+[hidden] { display: none !important; }
+h2 { font-size: 1.1rem; margin: .25rem 0 .5rem; border-bottom: 1px solid var(--hapi-line); padding-bottom: .25rem; }
+h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
+p { margin: .4rem 0; }
+.muted { color: var(--hapi-muted); }
+.small { font-size: .85rem; }
+.nowrap { white-space: nowrap; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.invalid { color: #b42318; }
+
+/* Panels: one column on narrow screens, the fleet and the detail side by side from 900px. */
+.panel { background: var(--hapi-panel); border: 1px solid var(--hapi-line); border-radius: 8px; padding: .6rem 1rem 1rem; margin: .9rem 0; min-width: 0; }
+.columns { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0 1rem; align-items: start; }
+.columns > .panel { margin: .9rem 0 0; }
+@media (min-width: 900px) {
+  .columns { grid-template-columns: minmax(0, 5fr) minmax(0, 6fr); }
+}
+
+/* Opening a ledger. */
+.open-grid { display: grid; grid-template-columns: minmax(0, 1fr); gap: .75rem; }
+@media (min-width: 900px) { .open-grid { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
+.open-way { display: flex; flex-direction: column; gap: .35rem; border: 1px solid var(--hapi-line); border-radius: 6px; padding: .6rem; min-width: 0; }
+.open-way label { font-weight: 600; font-size: .9rem; }
+.open-way label.small { font-weight: 400; }
+.drop-zone { border: 2px dashed var(--hapi-line); }
+.drop-zone.dragging { border-color: var(--hapi-focus); background: #eef4ff; }
+.source { font-size: .9rem; overflow-wrap: anywhere; }
+.load-error { border: 1px solid #fda29b; background: #fef3f2; color: #7a271a; border-radius: 6px; padding: .4rem .75rem; margin: .5rem 0; overflow-wrap: anywhere; }
+
+input, textarea, select, button { font: inherit; max-width: 100%; }
+input:not([type=file]), textarea { width: 100%; border: 1px solid var(--hapi-line); border-radius: 4px; padding: .3rem .4rem; }
+input[type=file] { width: 100%; }
+textarea { font-family: ui-monospace, monospace; font-size: .85rem; }
+button { align-self: flex-start; background: var(--hapi-accent); color: var(--hapi-panel); border: 1px solid var(--hapi-accent); border-radius: 4px; padding: .3rem .8rem; cursor: pointer; }
+button.link-button { background: none; color: var(--hapi-accent); border: none; padding: 0; text-decoration: underline; }
+.inline-form { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin-bottom: .5rem; }
+.inline-form input { flex: 1 1 16rem; width: auto; }
+
+/* Focus is always visible, for every control and link. */
+:focus-visible { outline: 3px solid var(--hapi-focus); outline-offset: 2px; border-radius: 2px; }
+#detail-panel:focus-visible, #detail-panel:focus { outline: 3px solid var(--hapi-focus); outline-offset: 0; }
+a { color: var(--hapi-accent); }
+a[aria-current] { font-weight: 700; color: var(--hapi-fg); }
+
+/* Tables scroll inside their box instead of widening the page. */
+.table-scroll { overflow-x: auto; max-width: 100%; margin: .25rem 0 .5rem; }
+table { border-collapse: collapse; width: 100%; font-size: .88rem; }
+th, td { text-align: left; padding: .25rem .45rem; border-bottom: 1px solid var(--hapi-line); vertical-align: top; }
+th { font-weight: 600; color: var(--hapi-head-fg); background: var(--hapi-head-bg); }
+td { overflow-wrap: break-word; }
+td .when { display: block; font-size: .78rem; color: var(--hapi-muted); }
+#session-events { table-layout: fixed; }
+#session-events th:nth-child(1) { width: 34%; }
+#session-events th:nth-child(2) { width: 22%; }
+h3.project { font-size: .95rem; margin: .8rem 0 .2rem; }
+
+code { background: var(--hapi-code-bg); padding: 0 .25rem; border-radius: 3px; overflow-wrap: anywhere; font-size: .85em; }
+pre { background: #0f1729; color: #e6e9ef; padding: .75rem; border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; max-width: 100%; }
+details { margin: .6rem 0; border: 1px solid var(--hapi-line); border-radius: 6px; padding: .3rem .6rem; }
+summary { cursor: pointer; font-weight: 600; padding: .15rem 0; }
+
+.verdict { font-weight: 600; }
+.verdict.valid { color: #067647; }
+.verdict.invalid { color: #b42318; }
+.diagnostics { list-style: none; padding: 0; margin: .3rem 0; }
+.diag { font-size: .88rem; margin: .25rem 0; padding: .2rem .4rem; border-left: 3px solid #d0d5dd; overflow-wrap: anywhere; }
+.diag .sev { font-weight: 700; text-transform: uppercase; font-size: .72rem; }
+.sev-error { border-color: #d92d20; } .sev-error .sev { color: #b42318; }
+.sev-warning { border-color: #f79009; } .sev-warning .sev { color: #b54708; }
+.sev-info { border-color: #98a2b3; } .sev-info .sev { color: #475467; }
+
+.badge { display: inline-block; background: #eef4ff; color: #3538cd; border-radius: 999px; padding: 0 .5rem; font-size: .8rem; white-space: nowrap; }
+.badge.stale { background: #fef0c7; color: #93370d; margin-left: .25rem; }
+.stale-reason { display: block; font-size: .78rem; color: #93370d; margin-top: .1rem; }
+.checks { list-style: none; padding: 0; margin: .2rem 0; }
+.checks > li { border: 1px solid var(--hapi-line); border-radius: 6px; padding: .3rem .5rem; margin: .3rem 0; }
+.status-done, .status-completed, .status-accepted, .check-passed { background: #dcfae6; color: #067647; }
+.status-failed, .status-rejected, .status-conflict, .check-failed { background: #fee4e2; color: #b42318; }
+.status-blocked, .status-needs_decision, .status-needs_review, .status-stale { background: #fef0c7; color: #93370d; }
+.status-incomplete, .status-open, .status-unknown, .status-pending { background: var(--hapi-code-bg); color: var(--hapi-head-fg); }
+.badge.peer { background: #f4ebff; color: #6941c6; text-decoration: none; }
+
+.link-list { padding-left: 1.2rem; margin: .3rem 0; }
+.link-list li { margin: .2rem 0; overflow-wrap: anywhere; }
+.chain { margin: .3rem 0; padding-left: 1.4rem; }
+.chain li { margin: .25rem 0; overflow-wrap: anywhere; }
+.chain-human { color: #067647; }
+.chain-broken { color: #b42318; }
+.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .15rem .75rem; margin: .3rem 0; font-size: .88rem; }
+.facts dt { color: var(--hapi-muted); }
+.facts dd { margin: 0; overflow-wrap: anywhere; min-width: 0; }
+.receipts { padding-left: 1.2rem; }
+.receipts > li { margin: .5rem 0; }
+.summary { font-weight: 500; }
+#badges { list-style: none; padding: 0; }
+#badges li { margin: .3rem 0; overflow-wrap: anywhere; }
+.fleet-project { table-layout: fixed; }
+.fleet-project th:nth-child(1) { width: 30%; }
+.fleet-project th:nth-child(2) { width: 32%; }
+
+/* The work graph: scrolls inside its box; nodes are focusable. */
+.graph-scroll { overflow-x: auto; max-width: 100%; border: 1px solid var(--hapi-line); border-radius: 6px; margin: .3rem 0; }
+.graph svg { display: block; font-size: 11px; }
+.graph .node rect { fill: var(--hapi-node); stroke: var(--hapi-line); stroke-width: 1.5; }
+.graph .node.current rect { stroke: var(--hapi-accent); stroke-width: 2.5; }
+.graph .node[tabindex] { cursor: pointer; }
+.graph .node:focus { outline: none; }
+.graph .node:focus-visible { outline: 3px solid var(--hapi-focus); }
+.graph .node:focus-visible rect { stroke: var(--hapi-focus); stroke-width: 3; }
+.graph .node text { fill: var(--hapi-fg); }
+.graph .node .kind { font-weight: 700; }
+.graph .edge { fill: none; stroke: var(--hapi-edge); stroke-width: 1.3; }
+.graph .edge-label { fill: var(--hapi-muted); font-size: 10px; }
+.graph marker path { fill: var(--hapi-edge); }
+`;
+
+// The ledger view's workings, over its shadow root ------------------------------------
+
+function viewerIn(root, host) {
+  const $ = (id) => root.getElementById(id);
+
+  /** The open ledger: rows, `now`, and the fleet answer with its diagnostics. */
+  let current = null;
+
+  function view(query) {
+    const { events, links, now, namespace } = current.ledger;
+    const call = { events, links, now, query };
+    if (namespace !== undefined) call.namespace = namespace;
+    return ledgerView(call);
+  }
+
+  const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const text = (v) => (typeof v === 'string' ? v : '');
+  const rowById = (id) => current.rows.get(id);
+
+  // Links --------------------------------------------------------------------
+
+  const hashFor = (kind, arg) => `#${kind}=${encodeURIComponent(arg)}`;
+
+  function sessionLink(id) {
+    return el('a', { href: hashFor('session', id), class: 'session-link' }, id);
+  }
+
+  function handoffLink(id, attrs = {}) {
+    return el('a', { href: hashFor('handoff', id), ...attrs }, id);
+  }
+
+  /** An event id: a link when it is a handoff of the open ledger, else code. */
+  function eventRef(id) {
+    const row = rowById(id);
+    if (isObject(row) && row.eventType === 'handoff') return handoffLink(id);
+    return el('code', {}, id);
+  }
+
+  function statusBadge(status, extraClass = '') {
+    const s = String(status ?? 'unknown');
+    return el('span', { class: `badge status-${s.replace(/[^a-z_]/g, '')} ${extraClass}`.trim() }, s);
+  }
+
+  function scrollBox(table) {
+    return el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': table.dataset.label ?? 'table' }, table);
+  }
+
+  function table(label, head, rows, attrs = {}) {
+    const t = el('table', attrs);
+    t.dataset.label = label;
+    t.append(el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col' }, h)))));
+    const body = el('tbody');
+    for (const r of rows) body.append(r);
+    t.append(body);
+    return scrollBox(t);
+  }
+
+  // Diagnostics ----------------------------------------------------------------
+
+  const diagKey = (d) => `${d.code}\u0000${d.instancePath}\u0000${d.message}`;
+
+  /** Names the row a `/events/N/...` or `/links/N/...` pointer lands in. */
+  function pointerTarget(pointer) {
+    const m = /^\/(events|links)\/(\d+)(?:\/|$)/.exec(pointer ?? '');
+    if (!m) return '';
+    const row = current.ledger[m[1]]?.[Number(m[2])];
+    if (!isObject(row) || typeof row.id !== 'string') return '';
+    return el('span', {}, ' (', m[1] === 'events' ? eventRef(row.id) : el('code', {}, row.id), ')');
+  }
+
+  function diagnosticList(diagnostics, id) {
+    const ul = el('ul', { class: 'diagnostics', id });
+    for (const d of diagnostics) ul.append(diagnosticLine(d, pointerTarget(d.instancePath)));
+    return ul;
+  }
+
+  /** The diagnostics of a query's answer that the fleet answer did not already give. */
+  function ownDiagnostics(answer) {
+    const seen = new Set(current.fleet.diagnostics.map(diagKey));
+    const own = answer.diagnostics.filter((d) => !seen.has(diagKey(d)));
+    return own.length ? [el('h3', {}, 'What the core says about this view'), diagnosticList(own, 'detail-diagnostics')] : [];
+  }
+
+  function showFailure(target, answer) {
+    target.replaceChildren(el('p', { class: 'verdict invalid failure' },
+      'the core could not answer: ', el('code', {}, answer.error.code), ` ${answer.error.message}`));
+  }
+
+  // The fleet --------------------------------------------------------------------
+
+  function staleReason(ad) {
+    if (!ad.stale) return '';
+    const row = isObject(ad.event) ? ad.event : {};
+    const parts = [`expired ${when(row.expiresAt) || String(row.expiresAt)}`];
+    if (ad.reportedStatus) parts.push(`last reported ${ad.reportedStatus}`);
+    return el('span', { class: 'stale-reason' }, parts.join(' · '));
+  }
+
+  function showFleet() {
+    const fleet = current.fleet.view;
+    const out = $('fleet');
+    const counts = Object.entries(fleet.counts).map(([s, n]) => `${s} ${n}`).join(' · ');
+    out.replaceChildren(el('p', { id: 'fleet-summary' }, `${fleet.sessions} sessions — ${counts || 'no work ads'}`));
+    for (const group of fleet.projects) {
+      const rows = group.ads.map((ad) => {
+        const row = isObject(ad.event) ? ad.event : {};
+        return el('tr', { 'data-session': ad.sessionId },
+          el('td', { class: 'nowrap' }, sessionLink(ad.sessionId)),
+          el('td', {}, statusBadge(ad.status, ad.stale ? 'stale' : ''), staleReason(ad)),
+          el('td', {}, text(row.summary), el('span', { class: 'when' }, when(row.ts))));
+      });
+      out.append(el('h3', { class: 'project' }, group.project ?? '(no project)'),
+        table(`work ads of ${group.project ?? 'no project'}`, ['session', 'status', 'summary'], rows, { class: 'fleet-project' }));
+    }
+    // The handoffs of the folded namespace, newest first: a way into each thread.
+    const handoffs = current.ledger.events
+      .filter((r) => isObject(r) && r.eventType === 'handoff' && typeof r.id === 'string' && r.namespace === current.fleet.namespace)
+      .sort((a, b) => (Number(b.ts) || 0) - (Number(a.ts) || 0));
+    const index = el('ul', { class: 'link-list', id: 'handoff-list' });
+    for (const r of handoffs.slice(0, 200)) {
+      index.append(el('li', {}, handoffLink(r.id), ' ', el('span', { class: 'muted' }, text(r.summary))));
+    }
+    $('handoff-index').replaceChildren(handoffs.length ? index : el('p', { class: 'muted' }, 'no handoffs in this ledger'));
+    if (handoffs.length > 200) $('handoff-index').append(el('p', { class: 'muted' }, `and ${handoffs.length - 200} more (open them from a session)`));
+  }
+
+  function showLedgerDiagnostics() {
+    const { diagnostics } = current.fleet;
+    const out = $('ledger-diagnostics');
+    if (!diagnostics.length) {
+      out.replaceChildren(el('p', { class: 'muted', id: 'no-findings' }, 'no findings: the core folds this ledger without a remark'));
+      return;
+    }
+    out.replaceChildren(el('p', {}, `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'}, each with its code and the JSON pointer into the ledger:`),
+      diagnosticList(diagnostics, 'ledger-diagnostic-list'));
+  }
+
+  // A handoff thread ---------------------------------------------------------------
+
+  function principalText(p) {
+    if (!isObject(p)) return '(no principal)';
+    const on = typeof p.on_behalf_of === 'string' ? ` on behalf of ${p.on_behalf_of}` : '';
+    return `${text(p.kind) || '?'} ${text(p.id) || '?'}${on}`;
+  }
+
+  function auditChain(t, eventId) {
+    const box = el('details', { id: 'audit-box' });
+    if (!t.audit) {
+      box.append(el('summary', {}, 'Delegated-authority chain: none'),
+        el('p', { id: 'thread-audit', class: 'muted' }, 'the handoff names no grant: there is no delegated authority to follow'));
+      return box;
+    }
+    const verdict = t.audit.endsAtHuman
+      ? `ends at a human grant (${t.audit.grants.length} grant${t.audit.grants.length === 1 ? '' : 's'})`
+      : `does not end at a human (${t.audit.code ?? 'unknown'})`;
+    box.append(el('summary', {}, `Delegated-authority chain: ${verdict}`));
+    const a = t.audit;
+    const ol = el('ol', { id: 'thread-audit', class: 'chain' });
+    if (a.endsAtHuman) {
+      ol.append(el('li', { class: 'chain-human' }, el('strong', {}, 'human grant '), principalText(a.human)));
+    } else {
+      ol.append(el('li', { class: 'chain-broken' }, el('strong', {}, 'no human at the top: '), el('code', {}, a.code ?? 'unknown')));
+    }
+    for (const g of [...a.grants].reverse()) {
+      const row = rowById(g);
+      ol.append(el('li', {}, el('code', {}, g), isObject(row)
+        ? el('span', {}, ` — ${text(row.summary)} `, el('span', { class: 'muted' }, `(by ${principalText(row.principal)})`))
+        : el('span', { class: 'muted' }, ' (not in this ledger)')));
+    }
+    ol.append(el('li', { class: 'chain-handoff' }, 'this handoff ', el('code', {}, eventId)));
+    box.append(el('p', { class: 'muted small' }, 'From the human grant down to this handoff.'), ol);
+    return box;
+  }
+
+  function lineage(t, eventId) {
+    const lin = t.lineage;
+    const nav = el('nav', { 'aria-label': 'lineage', class: 'lineage' });
+    const ol = el('ol', { id: 'thread-lineage', class: 'link-list' });
+    for (const id of lin.attempts) {
+      const attrs = id === eventId ? { 'aria-current': 'page' } : {};
+      ol.append(el('li', {}, handoffLink(id, attrs),
+        id === lin.latest ? el('span', { class: 'badge' }, ' latest') : '',
+        id === eventId ? el('span', { class: 'muted' }, ' (this one)') : ''));
+    }
+    const total = lin.attemptCount ?? lin.attempts.length;
+    const shown = lin.attemptCount === undefined ? '' : ` (the ${lin.attempts.length} nearest shown)`;
+    nav.append(el('h3', {}, `Lineage: ${total} attempt${total === 1 ? '' : 's'}${shown}`), ol);
+    const rel = el('dl', { class: 'facts' });
+    for (const [label, ids] of [['retries', lin.retries], ['retried by', lin.retriedBy], ['supersedes', lin.supersedes], ['superseded by', lin.supersededBy]]) {
+      if (!ids.length) continue;
+      const dd = el('dd');
+      ids.forEach((id, i) => dd.append(i ? ', ' : '', handoffLink(id)));
+      rel.append(el('dt', {}, label), dd);
+    }
+    if (rel.childElementCount) nav.append(rel);
+    return nav;
+  }
+
+  /** Each check as the facts the receipt states, one small list per check. */
+  function checkFacts(checks) {
+    const ol = el('ol', { class: 'checks' });
+    for (const c of checks) {
+      const o = isObject(c) ? c : {};
+      const out = isObject(o.output_ref) ? (text(o.output_ref.url) || text(o.output_ref.ref) || text(o.output_ref.kind)) : '';
+      const passed = o.passed === true ? 'passed' : o.passed === false ? 'failed' : String(o.passed ?? '—');
+      const dl = el('dl', { class: 'facts' });
+      for (const [k, v] of [
+        ['command', el('code', {}, text(o.command) || JSON.stringify(o.command ?? null))],
+        ['exit code', o.exit_code === undefined ? '—' : String(o.exit_code)],
+        ['passed', el('span', { class: `badge check-${passed}` }, passed)],
+        ['started', when(o.started_at) || '—'],
+        ['completed', when(o.completed_at) || '—'],
+        ['output', out || '—'],
+      ]) dl.append(el('dt', {}, k), el('dd', {}, v));
+      ol.append(el('li', {}, dl));
+    }
+    return ol;
+  }
+
+  function receipts(t) {
+    const ol = el('ol', { id: 'thread-receipts', class: 'receipts' });
+    for (const r of t.receipts) {
+      const row = isObject(r.event) ? r.event : {};
+      const payload = isObject(row.payloadJson) ? row.payloadJson : {};
+      const li = el('li', { 'data-receipt': r.receiptId },
+        el('p', {}, statusBadge(r.status ?? 'unknown'), ' ', el('code', {}, r.receiptId),
+          r.late ? el('span', { class: 'badge stale' }, 'late') : '',
+          el('span', { class: 'muted' }, ` ${r.terminal ? 'terminal' : 'not terminal'} · ${r.relations.join(', ')} · ${when(row.ts)}`)),
+        text(row.summary) ? el('p', {}, text(row.summary)) : '');
+      if (Array.isArray(payload.checks) && payload.checks.length) li.append(el('p', { class: 'small muted' }, `checks (${payload.checks.length})`), checkFacts(payload.checks));
+      else li.append(el('p', { class: 'muted small' }, 'no checks reported'));
+      ol.append(li);
+    }
+    return [el('h3', {}, `Receipts (${t.receipts.length})`), t.receipts.length ? ol : el('p', { class: 'muted' }, 'no receipt yet')];
+  }
+
+  function threadLinks(t) {
+    if (!t.links.length) return [];
+    const rows = t.links.map((l) => el('tr', {},
+      el('td', {}, l.relationType), el('td', {}, l.direction), el('td', {}, eventRef(l.eventId))));
+    return [el('h3', {}, `Links (${t.links.length})`), table('links', ['relation', 'direction', 'event'], rows, { class: 'thread-links' })];
+  }
+
+  function showHandoff(eventId) {
+    const out = $('detail');
+    $('detail-title').replaceChildren('Handoff ', el('code', {}, eventId));
+    const answer = view({ by: 'handoff', eventId });
+    if (answer.type !== 'success') return showFailure(out, answer);
+    const h = answer.view;
+    if (!h.found) {
+      out.replaceChildren(el('p', { class: 'verdict invalid' }, 'not in this ledger (or not in its namespace)'), ...ownDiagnostics(answer));
+      return;
+    }
+    if (!h.thread) {
+      const row = isObject(h.event) ? h.event : {};
+      out.replaceChildren(el('p', {}, `a ${text(row.eventType) || 'row'}, not a handoff: `, text(row.summary)), ...ownDiagnostics(answer));
+      return;
+    }
+    const t = h.thread;
+    const row = isObject(t.handoff) ? t.handoff : {};
+    const projection = projectHandoff({ event: t.handoff });
+    out.replaceChildren(
+      el('p', { id: 'thread-outcome' }, 'outcome ', statusBadge(t.outcome), ' · delivery ', el('code', {}, t.deliveryState ?? 'unknown'),
+        t.decidedBy.length ? el('span', { class: 'muted' }, ` (decided by ${t.decidedBy.join(', ')})`) : ''),
+      el('p', {}, t.sourceRef ? sessionLink(t.sourceRef) : '?', ' → ', t.sinkRef ? sessionLink(t.sinkRef) : '?', el('span', { class: 'muted' }, ` · ${when(row.ts)}`)),
+      el('p', { class: 'summary' }, text(row.summary)),
+      auditChain(t, eventId),
+      lineage(t, eventId),
+      graphBox('thread', threadIds(t), eventId),
+      ...receipts(t),
+      ...threadLinks(t),
+      el('details', { id: 'projection-box' },
+        el('summary', {}, 'What the worker sees (projection)'),
+        el('pre', { id: 'projection', tabindex: 0 }, projection.type === 'success' ? projection.text : `${projection.error.code}: ${projection.error.message}`)),
+      ...ownDiagnostics(answer));
+  }
+
+  // A session and an artifact ------------------------------------------------------
+
+  function showSession(sessionId) {
+    const out = $('detail');
+    $('detail-title').replaceChildren('Session ', el('code', {}, sessionId));
+    const answer = view({ by: 'session', sessionId });
+    if (answer.type !== 'success') return showFailure(out, answer);
+    const s = answer.view;
+    const rows = s.events.map((e) => {
+      const row = isObject(e.event) ? e.event : {};
+      return el('tr', {},
+        el('td', {}, eventRef(e.eventId), el('span', { class: 'when' }, e.eventType)),
+        el('td', {}, e.roles.join(', ')),
+        el('td', {}, text(row.summary), el('span', { class: 'when' }, when(row.ts))));
+    });
+    const threads = el('ul', { class: 'link-list', id: 'session-threads' });
+    for (const t of s.threads) {
+      threads.append(el('li', {}, handoffLink(t.handoffId), ' ', statusBadge(t.outcome), ' ',
+        el('span', { class: 'muted' }, text(isObject(t.handoff) ? t.handoff.summary : ''))));
+    }
+    out.replaceChildren(
+      graphBox('session', s.events.map((e) => e.eventId), ''),
+      el('h3', {}, `Handoff threads (${s.threads.length})`),
+      s.threads.length ? threads : el('p', { class: 'muted' }, 'none'),
+      el('h3', {}, `Events (${s.events.length})`),
+      s.events.length ? table('session events', ['event', 'role', 'summary'], rows, { id: 'session-events' })
+        : el('p', { class: 'muted' }, 'no events name this session'),
+      ...ownDiagnostics(answer));
+  }
+
+  function artifactRef(input) {
+    const s = input.trim();
+    if (s.startsWith('{')) {
+      try {
+        return JSON.parse(s);
+      } catch {
+        // Not JSON: read as a URL below, and the core says what it makes of it.
+      }
+    }
+    return { kind: 'url', url: s };
+  }
+
+  function showArtifact(input) {
+    const out = $('detail');
+    $('detail-title').replaceChildren('Artifact');
+    $('artifact-input').value = input;
+    const answer = view({ by: 'artifact', ref: artifactRef(input) });
+    if (answer.type !== 'success') return showFailure(out, answer);
+    const a = answer.view;
+    out.replaceChildren(el('p', { id: 'artifact-identity' }, 'identity ', el('code', {}, a.identity ?? '(none: not a shared artifact)')));
+    for (const [label, matches] of [['handoffs', a.handoffs], ['receipts', a.receipts], ['ads', a.ads], ['others', a.others]]) {
+      if (!matches.length) continue;
+      const ul = el('ul', { class: `link-list artifact-${label}` });
+      for (const m of matches) {
+        const row = isObject(m.event) ? m.event : {};
+        ul.append(el('li', {}, eventRef(m.eventId), ' ', text(row.summary), el('span', { class: 'muted' }, ` at ${m.matchedAt.join(', ')}`)));
+      }
+      out.append(el('h3', {}, `${label} (${matches.length})`), ul);
+    }
+    out.append(...ownDiagnostics(answer));
+  }
+
+  function showOverview() {
+    $('detail-title').textContent = 'Detail';
+    $('detail').replaceChildren(el('p', { class: 'muted' },
+      'Pick a session in the fleet or a handoff from the list to see its thread, its authority chain, its lineage and its receipts.'));
+  }
+
+  // The work graph ------------------------------------------------------------------
+
+  /** The events of a thread: the handoff, its receipts, its lineage and its links' other ends. */
+  function threadIds(t) {
+    const ids = [t.handoffId ?? (isObject(t.handoff) ? t.handoff.id : undefined)];
+    for (const r of t.receipts) ids.push(r.receiptId);
+    for (const id of t.lineage.attempts) ids.push(id);
+    for (const l of t.links) ids.push(l.eventId);
+    return [...new Set(ids.filter((id) => typeof id === 'string'))];
+  }
+
+  /** The handoff a node opens: itself, or the handoff it links to. */
+  function handoffOf(id, edges) {
+    if (rowById(id)?.eventType === 'handoff') return id;
+    for (const e of edges) {
+      const other = e.from === id ? e.to : e.to === id ? e.from : undefined;
+      if (other !== undefined && rowById(other)?.eventType === 'handoff') return other;
+    }
+    return undefined;
+  }
+
+  const statusOf = (row) => {
+    const p = isObject(row.payloadJson) ? row.payloadJson : {};
+    return text(p.status) || text(p.delivery_state) || '';
+  };
+  const principalShort = (p) => (isObject(p) ? `${text(p.kind) || '?'} ${text(p.id) || '?'}` : '(no principal)');
+  const clip = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+  /**
+   * The events `ids` and the ledger's links between them, drawn left to
+   * right in time, with the same graph as a list beside it for readers that
+   * do not see the drawing. A node opens its handoff (a click, or Enter).
+   */
+  function graphBox(name, ids, currentId) {
+    const known = ids.filter((id) => isObject(rowById(id))).slice(0, 80);
+    if (known.length < 2) return '';
+    const set = new Set(known);
+    const edges = [];
+    for (const l of Array.isArray(current.ledger.links) ? current.ledger.links : []) {
+      if (isObject(l) && set.has(l.fromEventId) && set.has(l.toEventId)) edges.push({ from: l.fromEventId, to: l.toEventId, label: text(l.relationType) });
+    }
+    const nodes = known.map((id) => ({ id, ts: rowById(id).ts, row: rowById(id) }));
+    const { at, width, height } = layoutGraph(nodes, edges);
+    const descId = `${name}-graph-text`;
+    const drawing = svg('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': `${name} graph: ${nodes.length} events, ${edges.length} links`, 'aria-describedby': descId, part: 'graph' });
+    drawing.append(svg('defs', {}, svg('marker', { id: `${name}-arrow`, viewBox: '0 0 8 8', refX: 8, refY: 4, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, svg('path', { d: 'M0,0 L8,4 L0,8 z' }))));
+    for (const e of edges) {
+      const a = at.get(e.from);
+      const b = at.get(e.to);
+      const forward = a.x <= b.x;
+      const x1 = forward ? a.x + NODE_W : a.x;
+      const x2 = forward ? b.x : b.x + NODE_W;
+      const y1 = a.y + NODE_H / 2;
+      const y2 = b.y + NODE_H / 2;
+      const bend = a.x === b.x ? 40 : (x2 - x1) / 2;
+      drawing.append(svg('path', { class: 'edge', d: `M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2},${y2}`, 'marker-end': `url(#${name}-arrow)` }),
+        svg('text', { class: 'edge-label', x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 4, 'text-anchor': 'middle' }, e.label));
+    }
+    for (const n of nodes) {
+      const p = at.get(n.id);
+      const opens = handoffOf(n.id, edges);
+      const status = statusOf(n.row);
+      const label = `${text(n.row.eventType) || 'event'} ${n.id}${status ? `, ${status}` : ''}, by ${principalShort(n.row.principal)}${opens ? `: opens handoff ${opens}` : ''}`;
+      const go = () => openView('handoff', opens);
+      const g = svg('g', {
+        class: `node${n.id === currentId ? ' current' : ''}`, 'data-event': n.id, transform: `translate(${p.x},${p.y})`,
+        tabindex: opens ? 0 : undefined, role: opens ? 'link' : 'img', 'aria-label': label,
+        onclick: opens ? go : undefined,
+        onkeydown: opens ? (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } } : undefined,
+      },
+      svg('title', {}, label),
+      svg('rect', { width: NODE_W, height: NODE_H, rx: 6 }),
+      svg('text', { x: 8, y: 15, class: 'kind' }, clip(`${text(n.row.eventType) || 'event'} ${n.id}`, 24)),
+      svg('text', { x: 8, y: 31 }, clip(status || '—', 24)),
+      svg('text', { x: 8, y: 47 }, clip(principalShort(n.row.principal), 24)));
+      drawing.append(g);
+    }
+    const list = el('ol', { id: descId, class: 'graph-text-list' });
+    for (const n of nodes) {
+      const out = edges.filter((e) => e.from === n.id).map((e) => `${e.label} → ${e.to}`);
+      list.append(el('li', {}, `${text(n.row.eventType) || 'event'} `, eventRef(n.id), ` ${statusOf(n.row) || ''} · ${principalText(n.row.principal)} · ${when(n.row.ts)}`,
+        out.length ? el('span', { class: 'muted' }, ` (${out.join(', ')})`) : ''));
+    }
+    return el('section', { class: 'graph', id: `${name}-graph`, 'aria-label': `${name} graph` },
+      el('h3', {}, name === 'thread' ? 'The thread as a graph' : 'The session as a graph'),
+      el('div', { class: 'graph-scroll', tabindex: -1 }, drawing),
+      el('details', { class: 'graph-text' }, el('summary', {}, 'The graph as a list'), list));
+  }
+
+  // Routing -------------------------------------------------------------------------
+
+  let at = ['', ''];
+
+  function route({ focus = false } = {}) {
+    if (!current) return;
+    const [kind, arg] = host.hashRouting ? parseHash(location.hash) : at;
+    if (kind === 'handoff' && arg) showHandoff(arg);
+    else if (kind === 'session' && arg) showSession(arg);
+    else if (kind === 'artifact' && arg) showArtifact(arg);
+    else showOverview();
+    if (focus) $('detail-panel').focus();
+  }
+
+  /**
+   * Opens a view as a link to it would: a cancelable `hapi-open` event
+   * first, then (unless the app took it) the view, through the page's
+   * address when the element routes by it.
+   */
+  function openView(kind, arg, { fromLink = false } = {}) {
+    const go = host.dispatchEvent(new CustomEvent('hapi-open', { detail: { kind, id: arg }, bubbles: true, composed: true, cancelable: true }));
+    if (!go) return false;
+    if (host.hashRouting) {
+      if (!fromLink) location.hash = hashFor(kind, arg);
+      return true;
+    }
+    at = [kind, arg];
+    route({ focus: true });
+    return false;
+  }
+
+  root.addEventListener('click', (e) => {
+    const a = e.composedPath().find((n) => n instanceof Element && n.matches('a[href^="#"]'));
+    if (!a) return;
+    const [kind, arg] = parseHash(a.getAttribute('href'));
+    if (!['handoff', 'session', 'artifact'].includes(kind)) return;
+    // The browser follows the link only when the element routes by the address and the app let it.
+    if (!openView(kind, arg, { fromLink: true })) e.preventDefault();
+  });
+
+  // Opening a ledger ------------------------------------------------------------------
+
+  function showLoadError(e) {
+    const box = $('load-error');
+    box.hidden = false;
+    if (e instanceof LoadError && e.diagnostics.length) {
+      box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened:')), diagnosticList(e.diagnostics, 'load-diagnostics'));
+    } else if (e instanceof LoadError) {
+      box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened: '), el('code', {}, e.code), ` ${e.message}`));
+    } else {
+      box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened: '), e instanceof Error ? e.message : String(e)));
+    }
+    box.append(el('p', { class: 'muted small' }, current ? `Still showing ${current.label}.` : 'No ledger is open.'));
+    host.dispatchEvent(new CustomEvent('hapi-ledger-error', { detail: { code: e instanceof LoadError ? e.code : 'viewer/error', message: e instanceof Error ? e.message : String(e) }, bubbles: true, composed: true }));
+  }
+
+  /**
+   * Folds `ledger` and shows it, or leaves the open ledger as it was and
+   * says why not. A ledger without `now` is folded at this browser's clock.
+   */
+  function open(ledger, label) {
+    const clock = ledger.now === undefined;
+    const candidate = { ledger: clock ? { ...ledger, now: Date.now() } : ledger, label };
+    const previous = current;
+    current = candidate;
+    const fleet = view({ by: 'fleet' });
+    if (fleet.type !== 'success') {
+      current = previous;
+      throw new LoadError(fleet.error.code, `the core could not fold it: ${fleet.error.message}`);
+    }
+    candidate.fleet = fleet;
+    candidate.rows = new Map();
+    if (Array.isArray(ledger.events)) {
+      for (const r of ledger.events) if (isObject(r) && typeof r.id === 'string' && !candidate.rows.has(r.id)) candidate.rows.set(r.id, r);
+    }
+    const n = (v) => (Array.isArray(v) ? v.length : 0);
+    $('ledger-source').replaceChildren(el('strong', {}, label), ` — ${n(ledger.events)} events, ${n(ledger.links)} links, namespace `,
+      el('code', {}, fleet.namespace || '(none)'), `, now ${when(candidate.ledger.now)}${clock ? ' (this browser\'s clock)' : ''}`,
+      ledger.note ? el('span', { class: 'muted' }, ` (${ledger.note})`) : '');
+    $('load-error').hidden = true;
+    showFleet();
+    showLedgerDiagnostics();
+    route();
+    host.dispatchEvent(new CustomEvent('hapi-ledger-open', { detail: { label, namespace: fleet.namespace, events: n(ledger.events), links: n(ledger.links) }, bubbles: true, composed: true }));
+  }
+
+  /** Opens what `produce` gives; says whether it was opened. */
+  async function attempt(label, produce) {
+    $('ledger-source').textContent = `opening ${label}…`;
+    try {
+      const ledger = await produce();
+      open(ledger, label);
+      return true;
+    } catch (e) {
+      if (current) open(current.ledger, current.label);
+      else $('ledger-source').textContent = 'no ledger open';
+      showLoadError(e);
+      return false;
+    }
+  }
+
+  async function openFile(file) {
+    await attempt(file ? `file ${file.name}` : 'a file', async () => ledgerFromText(await readFile(file)));
+  }
+
+  /**
+   * Reads the ledger from a hub. When the element routes by the address, a
+   * success names the hub there (`?hub=<url>`, never the token), so a deep
+   * link opens the same ledger.
+   */
+  async function openHub(input, token) {
+    const opened = await attempt(`hub ${input}`, async () => {
+      const got = await fetchHub(input, {
+        token,
+        onProgress: (p) => { $('ledger-source').textContent = `fetching from the hub: ${p.requests} requests, ${p.events} events, ${p.links} links…`; },
+      });
+      const notes = [];
+      if (got.failed) notes.push(`${got.failed} of ${got.requests} requests failed`);
+      if (got.truncated) notes.push(`stopped after ${got.requests} requests`);
+      return { ...got.ledger, note: notes.join('; ') };
+    });
+    if (opened && host.hashRouting) {
+      const url = new URL(location.href);
+      url.searchParams.set('hub', input.trim());
+      history.replaceState(null, '', url);
+    }
+    return opened;
+  }
+
+  function wireOpening() {
+    $('paste-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      attempt('pasted ledger', async () => ledgerFromText($('paste-input').value));
+    });
+    $('file-input').addEventListener('change', () => {
+      openFile($('file-input').files?.[0]);
+      $('file-input').value = '';
+    });
+    const zone = $('drop-zone');
+    // With the openers shown, drops anywhere on the page open the file; the zone lights up.
+    const dragover = (e) => {
+      if (!host.hasAttribute('openers')) return;
+      e.preventDefault();
+      zone.classList.add('dragging');
+    };
+    const dragleave = (e) => {
+      if (e.relatedTarget === null) zone.classList.remove('dragging');
+    };
+    const drop = (e) => {
+      if (!host.hasAttribute('openers')) return;
+      e.preventDefault();
+      zone.classList.remove('dragging');
+      const file = e.dataTransfer?.files?.[0];
+      if (file) openFile(file);
+      else showLoadError(new LoadError('viewer/no-file', 'what was dropped is not a file'));
+    };
+    $('hub-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      openHub($('hub-url').value, $('hub-token').value);
+    });
+    $('demo-button').addEventListener('click', async () => {
+      if (await attempt('demo ledger', () => fetchLedger(host.getAttribute('src') ?? 'demo-ledger.json')) && host.hashRouting) {
+        const url = new URL(location.href);
+        url.searchParams.delete('hub');
+        history.replaceState(null, '', url);
+      }
+    });
+    $('artifact-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      openView('artifact', $('artifact-input').value.trim());
+    });
+    const hashchange = () => { if (host.hashRouting) route({ focus: true }); };
+    return { dragover, dragleave, drop, hashchange };
+  }
+
+  const listeners = wireOpening();
+  return {
+    listeners,
+    attempt,
+    openHub,
+    openLedger: (ledger, label) => attempt(label, async () => ledger),
+    openView,
+    route,
+    get ledger() { return current?.ledger ?? null; },
+  };
+}
+
+/** `#kind=arg` (and the older `#kind/arg`) → [kind, arg]. */
+function parseHash(hash) {
+  const h = hash.replace(/^#/, '');
+  const i = h.search(/[=/]/);
+  if (i < 0) return [h, ''];
+  let arg = h.slice(i + 1);
+  try {
+    arg = decodeURIComponent(arg);
+  } catch {
+    // A malformed escape: use the text as it is.
+  }
+  return [h.slice(0, i), arg];
+}
+
+const TEMPLATE = `
+<section id="open-panel" class="panel" part="panel open" aria-labelledby="open-title">
+  <h2 id="open-title">Open a ledger</h2>
+  <p id="ledger-source" class="source" aria-live="polite">no ledger open</p>
+  <div id="load-error" class="load-error" role="alert" hidden></div>
+  <div id="openers" class="open-grid">
+    <form id="paste-form" class="open-way">
+      <label for="paste-input">Paste ledger JSON</label>
+      <textarea id="paste-input" rows="4" spellcheck="false" placeholder='{"events": [...], "links": [...], "now": 1785300000000}'></textarea>
+      <button type="submit" part="button">Open pasted</button>
+    </form>
+    <div id="drop-zone" class="open-way drop-zone">
+      <label for="file-input">Drop a ledger file here, or pick one</label>
+      <input id="file-input" type="file" accept=".json,application/json">
+      <p class="muted small">A file of <code>{events, links, now?}</code>, or a hub answer (<code>{events}</code>, <code>{event}</code>), or an array of event rows.</p>
+    </div>
+    <form id="hub-form" class="open-way">
+      <label for="hub-url">Hub URL (<code>/api/work-graph/…</code>)</label>
+      <input id="hub-url" type="text" inputmode="url" spellcheck="false" autocomplete="url" placeholder="https://hub.example/api/work-graph/events?related_session_id=…">
+      <label for="hub-token" class="small">Bearer token (optional, never stored)</label>
+      <input id="hub-token" type="password" autocomplete="off">
+      <button type="submit" part="button">Fetch from the hub</button>
+    </form>
+  </div>
+  <p id="demo-again"><button id="demo-button" type="button" class="link-button">Open the demo ledger again</button></p>
+</section>
+<div class="columns">
+  <section id="fleet-panel" class="panel" part="panel fleet" aria-labelledby="fleet-title">
+    <h2 id="fleet-title">Fleet: current work ads</h2>
+    <div id="fleet"></div>
+    <h3>Handoffs</h3>
+    <div id="handoff-index"></div>
+  </section>
+  <section id="detail-panel" class="panel" part="panel detail" aria-labelledby="detail-title" tabindex="-1">
+    <h2 id="detail-title">Detail</h2>
+    <div id="detail"></div>
+  </section>
+</div>
+<section id="findings-panel" class="panel" part="panel findings" aria-labelledby="findings-title">
+  <h2 id="findings-title">What the core says about this ledger</h2>
+  <div id="ledger-diagnostics"></div>
+</section>
+<section id="artifact-panel" class="panel" part="panel artifact" aria-labelledby="artifact-title">
+  <h2 id="artifact-title">By artifact</h2>
+  <form id="artifact-form" class="inline-form">
+    <label for="artifact-input">Artifact URL or ref JSON</label>
+    <input id="artifact-input" spellcheck="false">
+    <button type="submit" part="button">Find</button>
+  </form>
+  <div id="artifact-result"></div>
+</section>`;
+
+let ready;
+/** The core, initialised once (in Node it already is). */
+const core = () => (ready ??= init());
+
+function shadow(host) {
+  const root = host.attachShadow({ mode: 'open' });
+  root.append(el('style', {}, STYLE));
+  return root;
+}
+
+// The elements -------------------------------------------------------------------------
+
+function elementClasses() {
+  class HapiPeerBadge extends HTMLElement {
+    static observedAttributes = ['meta', 'source-listed', 'describe'];
+
+    #meta;
+
+    constructor() {
+      super();
+      this.root = shadow(this);
+    }
+
+    /** The message's `meta` (an object); the `meta` attribute holds it as JSON. */
+    get meta() {
+      if (this.#meta !== undefined) return this.#meta;
+      const attr = this.getAttribute('meta');
+      if (attr === null) return undefined;
+      try {
+        return JSON.parse(attr);
+      } catch {
+        return attr;
+      }
+    }
+
+    set meta(value) {
+      this.#meta = value;
+      this.render();
+    }
+
+    /** Whether the source session is listed for this user (the `source-listed` attribute). */
+    get sourceListed() { return this.hasAttribute('source-listed'); }
+
+    set sourceListed(v) { this.toggleAttribute('source-listed', Boolean(v)); }
+
+    /** The core's last answer for this badge. */
+    get answer() { return this._answer; }
+
+    attributeChangedCallback() { this.render(); }
+
+    connectedCallback() { this.render(); }
+
+    async render() {
+      if (!this.isConnected) return;
+      await core();
+      const meta = this.meta;
+      if (meta === undefined) {
+        this.root.replaceChildren(this.root.firstChild);
+        return;
+      }
+      const call = { meta };
+      if (this.hasAttribute('source-listed')) call.sourceListed = true;
+      const a = peerBadge(call);
+      this._answer = a;
+      let body;
+      if (a.type !== 'success') {
+        body = el('span', { class: 'invalid', part: 'badge failure' }, `${a.error.code}: ${a.error.message}`);
+      } else {
+        const chip = a.navigable && a.href
+          ? el('a', { class: 'badge peer', part: 'badge link', href: a.href, title: a.tooltip }, a.label)
+          : el('span', { class: 'badge peer', part: 'badge', title: a.tooltip }, a.label);
+        if (chip.tagName === 'A') {
+          chip.addEventListener('click', (e) => {
+            const go = this.dispatchEvent(new CustomEvent('hapi-open', { detail: { kind: 'peer', id: a.href }, bubbles: true, composed: true, cancelable: true }));
+            if (!go) e.preventDefault();
+          });
+        }
+        body = el('span', {}, chip, this.hasAttribute('describe') ? el('span', { class: 'muted', part: 'tooltip' }, ` ${a.tooltip.replaceAll('\n', ' · ')}`) : '');
+      }
+      this.root.replaceChildren(this.root.firstChild, body);
+    }
+  }
+
+  class HapiLedgerView extends HTMLElement {
+    static observedAttributes = ['hub', 'src', 'openers'];
+
+    #viewer;
+
+    #pending;
+
+    #token = '';
+
+    constructor() {
+      super();
+      this.root = shadow(this);
+      this.root.append(document.createRange().createContextualFragment(TEMPLATE));
+      this.#viewer = viewerIn(this.root, this);
+      this.#syncOpeners();
+    }
+
+    /** Whether views follow the page's address (`#handoff=<id>`, ...): the `hash-routing` attribute. */
+    get hashRouting() { return this.hasAttribute('hash-routing'); }
+
+    /** The open ledger `{events, links, now?, namespace?}`, or null; setting it folds and shows it. */
+    get ledger() { return this.#viewer.ledger ?? this.#pending ?? null; }
+
+    set ledger(value) {
+      this.#pending = value;
+      if (this.isConnected) this.#openPending();
+    }
+
+    /** The bearer token sent to the hub (the `token` attribute, or this property, which is never reflected). */
+    get token() { return this.#token || (this.getAttribute('token') ?? ''); }
+
+    set token(v) { this.#token = String(v ?? ''); }
+
+    /** Opens a view: `open('handoff', id)`, `open('session', id)`, `open('artifact', urlOrRefJson)`. */
+    open(kind, id) { return this.#viewer.openView(kind, id); }
+
+    async #openPending() {
+      const ledger = this.#pending;
+      if (ledger === undefined) return;
+      this.#pending = undefined;
+      await core();
+      await this.#viewer.openLedger(ledger, 'ledger');
+    }
+
+    #syncOpeners() {
+      const shown = this.hasAttribute('openers');
+      this.root.getElementById('openers').hidden = !shown;
+      this.root.getElementById('demo-again').hidden = !shown || !this.hasAttribute('src');
+    }
+
+    async #load() {
+      await core();
+      const hub = this.getAttribute('hub') ?? (this.hashRouting ? new URLSearchParams(location.search).get('hub') : null);
+      if (hub) {
+        this.root.getElementById('hub-url').value = hub;
+        return this.#viewer.openHub(hub, this.token);
+      }
+      if (this.#pending !== undefined) return this.#openPending();
+      const src = this.getAttribute('src');
+      if (src) return this.#viewer.attempt(src.endsWith('demo-ledger.json') ? 'demo ledger' : src, () => fetchLedger(src));
+      return false;
+    }
+
+    attributeChangedCallback(name, old, value) {
+      if (name === 'openers') this.#syncOpeners();
+      else if (this.isConnected && old !== value && this.#started) this.#load();
+      if (name === 'src') this.#syncOpeners();
+    }
+
+    #started = false;
+
+    connectedCallback() {
+      const l = this.#viewer.listeners;
+      window.addEventListener('dragover', l.dragover);
+      window.addEventListener('dragleave', l.dragleave);
+      window.addEventListener('drop', l.drop);
+      window.addEventListener('hashchange', l.hashchange);
+      if (!this.#started) {
+        this.#started = true;
+        /** Settles when the first ledger is open (or could not be). */
+        this.loaded = this.#load();
+      }
+    }
+
+    disconnectedCallback() {
+      const l = this.#viewer.listeners;
+      window.removeEventListener('dragover', l.dragover);
+      window.removeEventListener('dragleave', l.dragleave);
+      window.removeEventListener('drop', l.drop);
+      window.removeEventListener('hashchange', l.hashchange);
+    }
+  }
+
+  return { HapiPeerBadge, HapiLedgerView };
+}
+
+/**
+ * Defines `<hapi-peer-badge>` and `<hapi-ledger-view>` in `registry` (the
+ * page's `customElements` by default), once; does nothing where there is no
+ * DOM. Returns whether both are defined.
+ */
+export function defineElements(registry = globalThis.customElements) {
+  if (!registry || typeof globalThis.HTMLElement !== 'function') return false;
+  const { HapiPeerBadge, HapiLedgerView } = elementClasses();
+  if (!registry.get('hapi-peer-badge')) registry.define('hapi-peer-badge', HapiPeerBadge);
+  if (!registry.get('hapi-ledger-view')) registry.define('hapi-ledger-view', HapiLedgerView);
+  return true;
+}
+
+defineElements();
