@@ -1,9 +1,12 @@
 // The demo page: everything it shows comes from the core (the npm package,
 // mapped to /pkg/ by the page's import map, or bundled), so the page renders
-// exactly what the core decides.
+// exactly what the core decides. The ledger viewer and the peer badges are
+// the package's elements (`hapi-a2a-core/elements`); this module adds the
+// core's capabilities and a validation form.
 import init, { capabilities, validate } from 'hapi-a2a-core';
-import { startViewer } from './viewer.js';
-import { $, el, diagnosticLine } from './dom.js';
+import { el, diagnosticLine } from 'hapi-a2a-core/elements';
+
+const $ = (id) => document.getElementById(id);
 
 function showCapabilities() {
   const answer = capabilities({});
@@ -50,7 +53,6 @@ try {
     showValidation();
   });
   showValidation();
-  await startViewer();
 } catch (e) {
   // Only the package failing to load lands here; say so instead of a blank page.
   $('version').textContent = `the core could not be loaded: ${e instanceof Error ? e.message : String(e)}`;

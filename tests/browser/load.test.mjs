@@ -1,4 +1,4 @@
-// The viewer's loader (www/load.js) under Node: the shapes a ledger file may
+// The ledger view's loader (hapi-a2a-core/elements) under Node: the shapes a ledger file may
 // have, the codes for what cannot be opened, and the walk over a hub's
 // /api/work-graph/* routes (against the stand-in hub in hub.mjs).
 import { test, before, after } from 'node:test';
@@ -11,7 +11,7 @@ import { createHubServer } from './hub.mjs';
 
 // load.js resolves a hub URL against the page's address.
 globalThis.location = { href: 'http://viewer.invalid/' };
-const { LoadError, fetchHub, ledgerFromText, ledgerFromValue } = await import('../../www/load.js');
+const { LoadError, fetchHub, ledgerFromText, ledgerFromValue } = await import('hapi-a2a-core/elements');
 
 const demo = JSON.parse(readFileSync(fileURLToPath(new URL('../../www/demo-ledger.json', import.meta.url)), 'utf8'));
 let hub;

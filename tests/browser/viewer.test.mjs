@@ -1,6 +1,7 @@
-// Headless Chromium drives the ledger viewer at a desktop and a phone size:
+// Headless Chromium drives the ledger viewer (the page's `<hapi-ledger-view>`
+// element, from hapi-a2a-core/elements) at a desktop and a phone size:
 // the demo's fleet, a thread opened by keyboard alone (its authority chain
-// and projection), deep links, a pasted ledger with a coded diagnostic, bad
+// and projection), the thread and session graphs, deep links, a pasted ledger with a coded diagnostic, bad
 // input answered with a message, a dropped and a picked file, and a ledger
 // read from a hub's /api/work-graph/* routes. At each step the layout is
 // checked (nothing wider than the viewport, no two main panels overlapping)
@@ -55,6 +56,7 @@ after(async () => {
 
 async function openPage(viewport, hash = '') {
   const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+  await page.addInitScript(deepQuery);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -63,26 +65,54 @@ async function openPage(viewport, hash = '') {
   return { page, errors };
 }
 
+/**
+ * `q(selector)` in the page: the element in the ledger view's shadow root,
+ * or in the document; `deepActive()`: the focused element inside any shadow
+ * root. Installed before the page's scripts run.
+ */
+function deepQuery() {
+  window.q = (s) => document.querySelector('hapi-ledger-view')?.shadowRoot?.querySelector(s) ?? document.querySelector(s);
+  window.deepActive = () => {
+    let a = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  };
+  window.allElements = () => {
+    const out = [];
+    const walk = (root) => {
+      for (const e of root.querySelectorAll('*')) {
+        out.push(e);
+        if (e.shadowRoot) walk(e.shadowRoot);
+      }
+    };
+    walk(document.body);
+    return out;
+  };
+}
+
 /** Nothing sticks out of the viewport (content inside a scrolling box may), and the main panels do not overlap. */
 async function assertLayout(page, label) {
   const report = await page.evaluate(() => {
     const vw = document.documentElement.clientWidth;
+    // The parent across a shadow root's boundary too.
+    const up = (p) => p.parentElement ?? (p.parentNode instanceof ShadowRoot ? p.parentNode.host : null);
     const clipped = (e) => {
-      for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+      for (let p = up(e); p && p !== document.body; p = up(p)) {
         const o = getComputedStyle(p).overflowX;
         if (o === 'auto' || o === 'scroll' || o === 'hidden') return true;
       }
       return false;
     };
     const wide = [];
-    for (const e of document.body.querySelectorAll('*')) {
+    for (const e of window.allElements()) {
+      if (e.closest('svg') && e.tagName.toLowerCase() !== 'svg') continue;
       const r = e.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue;
       if (e.classList.contains('sr-only') || clipped(e)) continue;
       if (r.left < -1 || r.right > vw + 1) wide.push(`${e.tagName.toLowerCase()}#${e.id}.${e.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
     }
     const panels = ['open-panel', 'fleet-panel', 'detail-panel', 'findings-panel']
-      .map((id) => [id, document.getElementById(id).getBoundingClientRect()]);
+      .map((id) => [id, window.q(`#${id}`).getBoundingClientRect()]);
     const overlaps = [];
     for (let i = 0; i < panels.length; i += 1) {
       for (let j = i + 1; j < panels.length; j += 1) {
@@ -108,9 +138,9 @@ async function shot(page, viewport, step) {
 async function tabTo(page, selector, max = 250) {
   for (let i = 0; i < max; i += 1) {
     await page.keyboard.press('Tab');
-    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) {
+    if (await page.evaluate((s) => window.deepActive()?.matches(s) ?? false, selector)) {
       // The focused item is visibly marked.
-      const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+      const outline = await page.evaluate(() => getComputedStyle(window.deepActive()).outlineStyle);
       assert.notEqual(outline, 'none', `${selector} shows its focus`);
       return;
     }
@@ -183,13 +213,44 @@ for (const vp of viewports) {
     // The lineage is a list to walk: ho-review is superseded by ho-review-2.
     assert.deepEqual(await page.locator('#thread-lineage a').allTextContents(), ['ho-review', 'ho-review-2']);
     assert.equal(await page.getAttribute('#thread-lineage a[href="#handoff=ho-review"]', 'aria-current'), 'page');
+    // The thread as a graph: its events as nodes, left to right in time,
+    // the ledger's links between them as labelled edges, and the same as a list.
+    const nodes = await page.locator('#thread-graph g.node').evaluateAll((gs) => gs.map((g) => {
+      const m = /translate\(([\d.]+),([\d.]+)\)/.exec(g.getAttribute('transform'));
+      return { id: g.dataset.event, x: Number(m[1]), label: g.getAttribute('aria-label') };
+    }));
+    assert.deepEqual(nodes.map((n) => n.id).sort(), ['ad-api-2', 'ho-review', 'ho-review-2', 'rc-review-1', 'rc-review-2']);
+    const x = Object.fromEntries(nodes.map((n) => [n.id, n.x]));
+    assert.ok(x['ho-review'] < x['rc-review-1'] && x['rc-review-1'] < x['rc-review-2'] && x['rc-review-2'] < x['ho-review-2'], `left to right in time: ${JSON.stringify(x)}`);
+    assert.match(nodes.find((n) => n.id === 'rc-review-2').label, /^handoff_receipt rc-review-2, completed, by .+: opens handoff ho-review$/);
+    assert.deepEqual((await page.locator('#thread-graph .edge-label').allTextContents()).sort(), ['blocked_by', 'resolves', 'resolves', 'supersedes']);
+    assert.equal(await page.locator('#thread-graph-text > li').count(), 5);
+    assert.equal(await page.getAttribute('#thread-graph svg', 'aria-describedby'), 'thread-graph-text');
+    // The graph scrolls inside its box, never the page.
+    const box = await page.locator('#thread-graph .graph-scroll').evaluate((d) => ({ box: d.clientWidth, drawn: d.scrollWidth }));
+    assert.ok(box.box <= vp.width, `the graph box fits (${box.box} <= ${vp.width})`);
+    // A node reached by keyboard opens its handoff with Enter.
+    await page.locator('body').focus();
+    await tabTo(page, '#thread-graph g.node[data-event="ho-review-2"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.q('#detail-title')?.textContent.includes('ho-review-2'));
+    assert.equal(page.url(), `${base}/#handoff=ho-review-2`);
+    await shot(page, vp, '3a-thread-graph');
+    await page.goBack();
+    await page.waitForFunction(() => /Handoff ho-review$/.test(window.q('#detail-title')?.textContent ?? ''));
     await page.click('#thread-lineage a[href="#handoff=ho-review-2"]');
-    await page.waitForFunction(() => document.querySelector('#detail-title')?.textContent.includes('ho-review-2'));
+    await page.waitForFunction(() => window.q('#detail-title')?.textContent.includes('ho-review-2'));
     await assertLayout(page, `${vp.name} lineage`);
 
     await page.goto(`${base}/#session=sess-docs`);
     await page.waitForSelector('#session-events');
     assert.match(await page.textContent('#session-threads'), /ho-docs/);
+    // The session's history as a graph; clicking a receipt's node opens the handoff it answers.
+    assert.equal(await page.locator('#session-graph g.node').count(), await page.locator('#session-events tbody tr').count());
+    await page.click('#session-graph g.node[data-event="rc-docs"]');
+    await page.waitForSelector('#thread-outcome');
+    assert.match(await page.textContent('#detail-title'), /Handoff ho-docs/);
+    assert.equal(page.url(), `${base}/#handoff=ho-docs`);
 
     await page.goto(`${base}/#artifact=${encodeURIComponent('http://GitHub.com/Tiann/hapi/pulls/1228/files')}`);
     await page.waitForSelector('#artifact-identity');
@@ -212,7 +273,7 @@ for (const vp of viewports) {
     const pasted = { now: demo.now, events: rows, links: [...demo.links.filter((l) => l.id === 'lnk-06'), dangling] };
     await page.fill('#paste-input', JSON.stringify(pasted, null, 1));
     await page.click('#paste-form button');
-    await page.waitForFunction(() => document.querySelector('#ledger-source')?.textContent.startsWith('pasted ledger'));
+    await page.waitForFunction(() => window.q('#ledger-source')?.textContent.startsWith('pasted ledger'));
     const findings = await page.textContent('#ledger-diagnostic-list');
     assert.match(findings, /ledger\/dangling-link at \/links\/1/);
     assert.match(await page.textContent('#ledger-source'), /3 events, 2 links/);
@@ -228,7 +289,7 @@ for (const vp of viewports) {
     // JSON of the wrong shape: the core's failure code, not a blank page.
     await page.fill('#paste-input', '{"events": 5}');
     await page.click('#paste-form button');
-    await page.waitForFunction(() => !document.querySelector('#load-error')?.textContent.includes('parse/'));
+    await page.waitForFunction(() => !window.q('#load-error')?.textContent.includes('parse/'));
     assert.match(await page.textContent('#load-error'), /Not opened: [a-z]+\/[a-z-]+ the core could not fold it/);
     await assertLayout(page, `${vp.name} bad input`);
     await shot(page, vp, '5-bad-input');
@@ -241,12 +302,12 @@ for (const vp of viewports) {
       return d;
     }, text);
     await page.dispatchEvent('#drop-zone', 'drop', { dataTransfer: dt });
-    await page.waitForFunction(() => document.querySelector('#ledger-source')?.textContent.startsWith('file dropped-ledger.json'));
+    await page.waitForFunction(() => window.q('#ledger-source')?.textContent.startsWith('file dropped-ledger.json'));
     assert.equal(await page.isHidden('#load-error'), true);
     assert.match(await page.textContent('#fleet-summary'), /^8 sessions/);
     // A picked file, of a hub's `{events}` shape: no `now`, so the browser's clock.
     await page.setInputFiles('#file-input', { name: 'picked.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ events: rows })) });
-    await page.waitForFunction(() => document.querySelector('#ledger-source')?.textContent.startsWith('file picked.json'));
+    await page.waitForFunction(() => window.q('#ledger-source')?.textContent.startsWith('file picked.json'));
     assert.match(await page.textContent('#ledger-source'), /this browser's clock/);
     await shot(page, vp, '6-files');
     assert.deepEqual(errors, []);
@@ -270,12 +331,12 @@ test('a ledger read from a hub\'s /api/work-graph routes', async () => {
   // A route that is not a work-graph route.
   await page.fill('#hub-url', `${hubBase}/api/sessions`);
   await page.click('#hub-form button');
-  await page.waitForFunction(() => document.querySelector('#load-error')?.textContent.includes('viewer/not-a-work-graph-route'));
+  await page.waitForFunction(() => window.q('#load-error')?.textContent.includes('viewer/not-a-work-graph-route'));
 
   await page.fill('#hub-url', `${hubBase}/api/work-graph/events?related_session_id=sess-lead`);
   await page.fill('#hub-token', 'hub-test-token');
   await page.click('#hub-form button');
-  await page.waitForFunction(() => document.querySelector('#ledger-source')?.textContent.startsWith('hub '), null, { timeout: 20000 });
+  await page.waitForFunction(() => window.q('#ledger-source')?.textContent.startsWith('hub '), null, { timeout: 20000 });
   // Walking from sess-lead's events (upstream lists a session's events by
   // related_session_id) through every link and the sessions they name
   // reaches the review thread: its handoffs, receipts and both sessions' ads.
@@ -293,7 +354,7 @@ test('a ledger read from a hub\'s /api/work-graph routes', async () => {
   // A single event's route works as a starting point too.
   await page.fill('#hub-url', `${hubBase}/api/work-graph/events/ho-docs`);
   await page.click('#hub-form button');
-  await page.waitForFunction(() => /^hub .*ho-docs/.test(document.querySelector('#ledger-source')?.textContent ?? ''));
+  await page.waitForFunction(() => /^hub .*ho-docs/.test(window.q('#ledger-source')?.textContent ?? ''));
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -304,11 +365,12 @@ test('a shared address opens the same view of the same hub', async () => {
   try {
     const hubUrl = `${openBase}/api/work-graph/events/ho-docs`;
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.addInitScript(deepQuery);
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     await page.goto(`${base}/?hub=${encodeURIComponent(hubUrl)}#handoff=ho-docs`);
-    await page.waitForFunction(() => document.querySelector('#ledger-source')?.textContent.startsWith('hub '));
+    await page.waitForFunction(() => window.q('#ledger-source')?.textContent.startsWith('hub '));
     await page.waitForSelector('#thread-outcome');
     assert.match(await page.textContent('#thread-outcome'), /blocked/);
     assert.match(await page.textContent('#audit-box summary'), /ends at a human grant \(2 grants\)/);
@@ -319,4 +381,56 @@ test('a shared address opens the same view of the same hub', async () => {
   } finally {
     await close(open);
   }
+});
+
+test('an element given a ledger routes through a cancelable hapi-open event, not the address', async () => {
+  const { page, errors } = await openPage(viewports[0]);
+  const result = await page.evaluate(async (ledger) => {
+    const view = document.createElement('hapi-ledger-view');
+    view.id = 'second';
+    document.body.append(view);
+    view.ledger = ledger;
+    const root = view.shadowRoot;
+    for (let i = 0; i < 200 && !root.querySelector('#fleet-summary'); i += 1) await new Promise((r) => setTimeout(r, 10));
+    const seen = [];
+    let cancel = true;
+    view.addEventListener('hapi-open', (e) => {
+      seen.push(`${e.detail.kind}=${e.detail.id}`);
+      if (cancel) e.preventDefault();
+    });
+    // Cancelled: the app routes, the element stays where it is.
+    root.querySelector('a[href="#session=sess-docs"]').click();
+    const stayed = root.querySelector('#detail-title').textContent;
+    cancel = false;
+    root.querySelector('a[href="#session=sess-docs"]').click();
+    const opened = root.querySelector('#detail-title').textContent;
+    const opensGraph = view.open('handoff', 'ho-review');
+    return { seen, stayed, opened, opensGraph, title: root.querySelector('#detail-title').textContent,
+      nodes: root.querySelectorAll('#thread-graph g.node').length, hash: location.hash,
+      openers: root.querySelector('#openers').hidden, ledger: view.ledger.events.length };
+  }, demo);
+  assert.deepEqual(result.seen, ['session=sess-docs', 'session=sess-docs', 'handoff=ho-review']);
+  assert.equal(result.stayed, 'Detail');
+  assert.equal(result.opened, 'Session sess-docs');
+  assert.equal(result.title, 'Handoff ho-review');
+  assert.equal(result.nodes, 5);
+  assert.equal(result.hash, '', 'the address is the app\'s');
+  assert.equal(result.openers, true, 'no open forms without the openers attribute');
+  assert.equal(result.ledger, 40);
+  // The page's badges are the core's: label, tooltip, and a link only where the core gives one.
+  const badges = await page.locator('hapi-peer-badge').evaluateAll((bs) => bs.map((b) => {
+    const chip = b.shadowRoot.querySelector('.badge');
+    return { tag: chip.tagName.toLowerCase(), label: chip.textContent, title: chip.title, href: chip.getAttribute('href'), answer: b.answer };
+  }));
+  assert.equal(badges.length, 3);
+  for (const b of badges) {
+    assert.equal(b.answer.type, 'success');
+    assert.equal(b.label, b.answer.label);
+    assert.equal(b.title, b.answer.tooltip);
+    assert.equal(b.tag, b.answer.navigable && b.answer.href ? 'a' : 'span');
+    if (b.tag === 'a') assert.equal(b.href, b.answer.href);
+  }
+  assert.equal(badges[0].tag, 'a', 'a listed source is a link');
+  assert.deepEqual(errors, []);
+  await page.close();
 });
