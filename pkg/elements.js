@@ -279,6 +279,8 @@ export const NODE_W = 150;
 export const NODE_H = 56;
 const GAP_X = 64;
 const GAP_Y = 20;
+/** How far below its nodes an edge over several layers dips. */
+const DIP = 34;
 const PAD = 8;
 
 /**
@@ -862,17 +864,38 @@ function viewerIn(root, host) {
     const descId = `${name}-graph-text`;
     const drawing = svg('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': `${name} graph: ${nodes.length} events, ${edges.length} links`, 'aria-describedby': descId, part: 'graph' });
     drawing.append(svg('defs', {}, svg('marker', { id: `${name}-arrow`, viewBox: '0 0 8 8', refX: 8, refY: 4, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, svg('path', { d: 'M0,0 L8,4 L0,8 z' }))));
+    // An edge between neighbouring layers runs side to side; a longer one
+    // would cross the nodes between, so it leaves from below and dips under them.
+    const long = (a, b) => Math.abs(a.x - b.x) > NODE_W + GAP_X;
+    const dips = edges.some((e) => long(at.get(e.from), at.get(e.to)));
+    const drawnHeight = height + (dips ? DIP + 14 : 0);
+    drawing.setAttribute('height', drawnHeight);
+    drawing.setAttribute('viewBox', `0 0 ${width} ${drawnHeight}`);
     for (const e of edges) {
       const a = at.get(e.from);
       const b = at.get(e.to);
-      const forward = a.x <= b.x;
-      const x1 = forward ? a.x + NODE_W : a.x;
-      const x2 = forward ? b.x : b.x + NODE_W;
-      const y1 = a.y + NODE_H / 2;
-      const y2 = b.y + NODE_H / 2;
-      const bend = a.x === b.x ? 40 : (x2 - x1) / 2;
-      drawing.append(svg('path', { class: 'edge', d: `M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2},${y2}`, 'marker-end': `url(#${name}-arrow)` }),
-        svg('text', { class: 'edge-label', x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 4, 'text-anchor': 'middle' }, e.label));
+      let d;
+      let label;
+      if (long(a, b)) {
+        const x1 = a.x + NODE_W / 2;
+        const x2 = b.x + NODE_W / 2;
+        const y1 = a.y + NODE_H;
+        const y2 = b.y + NODE_H;
+        const low = Math.max(y1, y2) + DIP;
+        d = `M${x1},${y1} C${x1},${low} ${x2},${low} ${x2},${y2}`;
+        label = [(x1 + x2) / 2, Math.max(y1, y2) + DIP * 0.75 + 4];
+      } else {
+        const forward = a.x <= b.x;
+        const x1 = forward ? a.x + NODE_W : a.x;
+        const x2 = forward ? b.x : b.x + NODE_W;
+        const y1 = a.y + NODE_H / 2;
+        const y2 = b.y + NODE_H / 2;
+        const bend = a.x === b.x ? 40 : (x2 - x1) / 2;
+        d = `M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2},${y2}`;
+        label = [(x1 + x2) / 2, (y1 + y2) / 2 - 4];
+      }
+      drawing.append(svg('path', { class: 'edge', d, 'marker-end': `url(#${name}-arrow)` }),
+        svg('text', { class: 'edge-label', x: label[0], y: label[1], 'text-anchor': 'middle' }, e.label));
     }
     for (const n of nodes) {
       const p = at.get(n.id);
