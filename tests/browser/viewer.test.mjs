@@ -434,3 +434,23 @@ test('an element given a ledger routes through a cancelable hapi-open event, not
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('an element given a hub URL and a token reads the ledger from the hub', async () => {
+  const { page, errors } = await openPage(viewports[1]);
+  const result = await page.evaluate(async (hubUrl) => {
+    const view = document.createElement('hapi-ledger-view');
+    const heard = [];
+    view.addEventListener('hapi-ledger-open', (e) => heard.push(e.detail));
+    view.token = 'hub-test-token';
+    view.setAttribute('hub', hubUrl);
+    document.body.append(view);
+    const opened = await view.loaded;
+    return { opened, heard, source: view.shadowRoot.querySelector('#ledger-source').textContent, tokenAttr: view.getAttribute('token') };
+  }, `${hubBase}/api/work-graph/events?related_session_id=sess-lead`);
+  assert.equal(result.opened, true);
+  assert.deepEqual(result.heard, [{ label: `hub ${hubBase}/api/work-graph/events?related_session_id=sess-lead`, namespace: 'demo', events: 10, links: 9 }]);
+  assert.match(result.source, /— 10 events, 9 links, namespace demo/);
+  assert.equal(result.tokenAttr, null, 'the token is never reflected');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
