@@ -407,8 +407,19 @@ fn token_body_ok(b: &[u8], start: usize, shape: &rules::Shape) -> bool {
         || (body.iter().any(u8::is_ascii_uppercase)
             && body.iter().any(u8::is_ascii_lowercase)
             && body.iter().any(u8::is_ascii_digit));
+    // A `+` or a `/` and more after the body, or a `+` or a `/` inside a
+    // word before the prefix and padding after the body: the token is a
+    // piece of a longer base64 text (`…9B/EAAABAF8NAQBxQwE…M=`).
+    let b64_joint = |at: usize| b.get(at).is_some_and(|c| matches!(c, b'+' | b'/'));
+    let at = start - shape.prefix.len();
+    let base64_goes_on = (b64_joint(end) && b.get(end + 1).is_some_and(u8::is_ascii_alphanumeric))
+        || (at >= 2
+            && b64_joint(at - 1)
+            && b.get(at - 2).is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/'))
+            && b.get(end) == Some(&b'='));
     (shape.min..=shape.max).contains(&body.len())
         && !b.get(end).is_some_and(u8::is_ascii_alphanumeric)
+        && !base64_goes_on
         && mixed_ok
         && ((body.is_empty() && shape.min == 0) || (!is_filler(body) && !is_placeholder(body)))
 }

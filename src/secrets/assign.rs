@@ -76,12 +76,19 @@ const NOT_SECRET: &[&[u8]] = &[
     b"fingerprint",
     b"pattern",
     b"path",
+    b"websocket",
+    b"sha1",
+    b"sha256",
+    b"sha384",
+    b"sha512",
 ];
 
 /// Name parts that say a credential follows, whatever the provider.
 const TELLING: &[&[u8]] = &[b"key", b"secret", b"token", b"pass", b"pwd", b"auth", b"cred", b"api"];
 
-/// `at` is a keyword of `len` bytes.
+/// `at` is a keyword of `len` bytes. Out of line: the scan's loop stays
+/// small, and most keywords (`token` in prose) stop at the separator.
+#[inline(never)]
 pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Option<Verdict> {
     let kw = slice(b, at, at + len);
     // `api` not inside a lower-case word (`rapid`, `capital`; `API` is
@@ -103,6 +110,18 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     let mut j = take_upto(b, name_end, 20, |c| is_name(c) || c == b' ' || c == b'\t');
     j = take_upto(b, j, 3, |c| c.is_ascii_whitespace() || b"'\"])".contains(&c));
     let sep_end = separator(b, j)?;
+    // `, ` joins two literals (`("api_key", "…")`), not two words of code
+    // or prose (`sort key, a+b`).
+    let comma = b.get(j) == Some(&b',');
+    // After `, ` or a tag's `">` comes prose (`sort key, a+b`,
+    // `1password">cargo-credential-1password</a>`): its words are not a
+    // password.
+    let after_prose = (comma && b.get(sep_end).is_some_and(|c| *c == b' '))
+        || (b.get(j) == Some(&b'>') && slice(b, name_end, j).iter().any(|c| matches!(c, b'"' | b'\'')));
+    // `${NAME:-word}`, `${NAME:+word}`: a shell expansion, not an assignment.
+    if start >= 2 && slice(b, start - 2, start) == b"${" {
+        return None;
+    }
     let mut k = sep_end;
     let mut quote = None;
     while k - sep_end < 5 {
@@ -128,6 +147,7 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     let lower_has = |part: &[u8]| contains_ci(name, part);
     let service_account = b.get(start.wrapping_sub(1)) == Some(&b'"')
         && (name.eq_ignore_ascii_case(b"private_key_id") || name.eq_ignore_ascii_case(b"private_key"));
+    let mut bare_end = None;
     let value = if service_account {
         let end = take_upto(b, k, 8192, |c| c.is_ascii_alphanumeric() || b"+/=".contains(&c));
         let v = slice(b, k, end);
@@ -141,14 +161,55 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         if !terminated {
             return None;
         }
+        bare_end = quote.is_none().then_some(end);
         slice(b, k, end)
     };
-    if !value_ok(value, word) {
+    if after_prose && comma && quote.is_none() {
+        return None;
+    }
+    // After a comma, a value that opens with the name's first word is the
+    // next item of a list (`"svptrue_pat_b16","svptrue_pat_b32"`).
+    if comma && first_word(value).len() >= 3 && first_word(value).eq_ignore_ascii_case(first_word(name)) {
+        return None;
+    }
+    if !value_shape_ok(value, word) {
+        return None;
+    }
+    // A bare value is code when it names something (`self._key`,
+    // `options.token`) or an operator follows it (`x: T = …`, `a ? b`).
+    if bare_end.is_some_and(|end| is_bare_code(value) || operator_follows(b, end)) {
+        return None;
+    }
+    // A literal of words is a name, a version, a path or prose, whatever
+    // the name it is given (`'hapi.sessionLastSeen.v1'`, `claude-sonnet-4-5`,
+    // `Europe/Dublin`, `nl80211_pattern_support`); a password may be words,
+    // but not in a list (`"password", "scram-sha-256"`). Public key material
+    // in base64 (`MFkwEwYHKoZIzj0C…`) is not a secret either.
+    // An identifier that opens with `_` (`_mm256_sm4key4_epi32`) is a
+    // private or reserved name.
+    let name_like = is_words(value) || (value.first() == Some(&b'_') && is_identifier(value));
+    if ((word != Word::Password || after_prose) && name_like)
+        || !value_random(value, word)
+        || is_public_der(value)
+    {
         return None;
     }
     // The names that are not secrets, checked last: the longest test, and
-    // most names have no value worth it.
-    if NOT_SECRET.iter().any(|p| lower_has(p)) || ends_in_id(name) {
+    // most names have no value worth it. The name is read as written around
+    // the keyword: with a word before it after one blank (`Public key`), and
+    // the name words after it (`key pin-sha256`).
+    let mut wide_start = start;
+    if start >= 2 && b.get(start - 1) == Some(&b' ') {
+        wide_start = start - 1;
+        while wide_start > 0
+            && start - wide_start < 20
+            && b.get(wide_start - 1).is_some_and(u8::is_ascii_alphanumeric)
+        {
+            wide_start -= 1;
+        }
+    }
+    let wide = slice(b, wide_start, j);
+    if NOT_SECRET.iter().any(|p| contains_ci(wide, p)) || ends_in_id(name) || ends_in_setting(name) {
         return None;
     }
     let in_connection_string =
@@ -168,6 +229,10 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
 /// A password in quotes: anything up to the closing quote on the line.
 fn quoted_password(b: &[u8], k: usize, word: Word, quote: Option<u8>) -> Option<&[u8]> {
     let q = quote.filter(|_| word == Word::Password)?;
+    // After a blank the quotes seen were an empty literal (`pw === "" && …`).
+    if b.get(k).is_some_and(u8::is_ascii_whitespace) {
+        return None;
+    }
     let end = take_upto(b, k, 101, |c| c != q && c != b'\n' && c != b'\r');
     (b.get(end) == Some(&q)).then(|| slice(b, k, end))
 }
@@ -196,12 +261,30 @@ fn ends_in_id(name: &[u8]) -> bool {
     }
 }
 
-/// A value random enough for the name's word.
-fn value_ok(v: &[u8], word: Word) -> bool {
-    let (min, bits) = match word {
-        Word::Generic => (10, 3.5),
-        Word::Password => (8, 2.5),
-        Word::Provider => (12, 2.5),
+/// `svptrue` of `svptrue_pat_b16`, `mm256` of `_mm256_sqrt_pd`.
+fn first_word(v: &[u8]) -> &[u8] {
+    let from = v.iter().position(|c| *c != b'_').unwrap_or(v.len());
+    let to = v.iter().skip(from).position(|c| !c.is_ascii_alphanumeric()).map_or(v.len(), |n| from + n);
+    slice(v, from, to)
+}
+
+/// `password_encryption`, `token_auth_method`, `key_algorithm`: a setting
+/// that says how a credential is made or used, not the credential.
+fn ends_in_setting(name: &[u8]) -> bool {
+    const SETTINGS: &[&[u8]] = &[b"encryption", b"algorithm", b"method", b"policy", b"scheme", b"mode"];
+    SETTINGS.iter().any(|s| {
+        name.len() > s.len()
+            && name.get(name.len() - s.len()..).is_some_and(|end| end.eq_ignore_ascii_case(s))
+    })
+}
+
+/// A value of the length and the characters a secret has for the name's
+/// word; [`value_random`] is the costlier rest.
+fn value_shape_ok(v: &[u8], word: Word) -> bool {
+    let min = match word {
+        Word::Generic => 10,
+        Word::Password => 8,
+        Word::Provider => 12,
     };
     if v.len() < min || v.len() > 150 || is_filler(v) {
         return false;
@@ -219,8 +302,162 @@ fn value_ok(v: &[u8], word: Word) -> bool {
     {
         return false;
     }
-    // The costlier tests last: most values are refused by the cheap ones.
+    true
+}
+
+/// Not a placeholder, and random enough for the name's word. Costlier than
+/// the shape: most values are refused before this.
+fn value_random(v: &[u8], word: Word) -> bool {
+    let bits = if word == Word::Generic { 3.5 } else { 2.5 };
     !is_placeholder(v) && entropy(v) >= bits
+}
+
+/// A bare value that is code: a member path (`self._key`), the head of a
+/// chained assignment (`t.KeyMap=void`), an increment (`next++`). Called
+/// for few values: kept out of the scan's loop, as the two below.
+#[inline(never)]
+fn is_bare_code(v: &[u8]) -> bool {
+    let head_end = v.iter().position(|c| *c == b'=').unwrap_or(v.len());
+    let head = slice(v, 0, head_end);
+    let chained = head_end < v.len() && v.get(head_end + 1).is_some_and(|c| *c != b'=');
+    let tail = slice(v, head_end + 1, v.len());
+    is_member_path(v)
+        || (chained
+            && (is_member_path(head) || (is_identifier(head) && (is_words(head) || is_member_path(tail)))))
+        || [b"++", b"--"].iter().any(|op| v.starts_with(*op) || v.ends_with(*op))
+}
+
+/// `a.b`, `self._x`, `$el.value`: identifiers joined by dots.
+fn is_member_path(v: &[u8]) -> bool {
+    v.contains(&b'.') && v.split(|c| *c == b'.').all(is_identifier)
+}
+
+/// `name`, `_x`, `$el`: an identifier of code.
+fn is_identifier(v: &[u8]) -> bool {
+    v.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_' || *c == b'$')
+        && v.iter().all(|c| is_word(*c) || *c == b'$')
+}
+
+/// After a bare value and blanks, an operator or an opening bracket: the
+/// value is a term of an expression or a type (`key: KeyType = …`,
+/// `token ? a : b`, `key + 1`, `pat (x)`), not an assignment's literal.
+#[inline(never)]
+fn operator_follows(b: &[u8], end: usize) -> bool {
+    let next = take_upto(b, end, 8, |c| c == b' ' || c == b'\t');
+    next > end && b.get(next).is_some_and(|c| b"=+-*/%?&|<>!([.^".contains(c))
+}
+
+/// Words, in any case and joined any way (`_`, `-`, `.`, `/`, `:`,
+/// camelCase; `+` without digits), with digits closing words and in one run at most inside a
+/// word (`nl80211`, `v1`, `win32api`), and words of three letters or more on
+/// average: what a name, a version or a path is made of. A random token
+/// has digits inside its runs and short humps of case.
+#[inline(never)]
+pub(super) fn is_words(v: &[u8]) -> bool {
+    // `+` joins the keys of a shortcut (`Control+Shift+T`), which have no
+    // digits; beside digits it is base64.
+    if v.contains(&b'+') && v.iter().any(u8::is_ascii_digit) {
+        return false;
+    }
+    let (mut letters, mut humps, mut inner_digits) = (0usize, 0usize, 0usize);
+    for part in v.split(|c| matches!(c, b'.' | b'_' | b'-' | b'/' | b':' | b'+')) {
+        let mut consonants = 0;
+        let mut prev = 0u8;
+        for (i, &c) in part.iter().enumerate() {
+            let next = part.get(i + 1).copied().unwrap_or(0);
+            if !c.is_ascii_lowercase() {
+                consonants = 0;
+            }
+            if c.is_ascii_uppercase() {
+                letters += 1;
+                // A hump starts at a capital after a lower case letter or a
+                // digit, or at the last capital of a run before lower case.
+                if !prev.is_ascii_uppercase() || next.is_ascii_lowercase() {
+                    humps += 1;
+                }
+            } else if c.is_ascii_lowercase() {
+                letters += 1;
+                if !prev.is_ascii_alphabetic() {
+                    humps += 1;
+                }
+                // Five consonants in a row in lower case (`hbqpx`) are
+                // rare in words and common in random text.
+                consonants = if b"aeiouy".contains(&c) { 0 } else { consonants + 1 };
+                if consonants >= 5 {
+                    return false;
+                }
+            } else if c.is_ascii_digit() {
+                if !prev.is_ascii_digit()
+                    && part.get(i..).is_some_and(|r| r.iter().any(u8::is_ascii_alphabetic))
+                {
+                    inner_digits += 1;
+                    // A part that starts with digits may go on in lower case
+                    // (`64bit`, `3d`) or as one capitalised word (`2Vector`),
+                    // once.
+                    if prev == 0 && !digits_then_word(slice(part, i, part.len())) {
+                        return false;
+                    }
+                }
+            } else {
+                return false;
+            }
+            prev = c;
+        }
+    }
+    inner_digits <= 1 && humps > 0 && letters >= 3 * humps
+}
+
+/// Standard base64 of DER that opens as public key material does: a
+/// `SubjectPublicKeyInfo` (a sequence whose first element is the algorithm,
+/// a sequence that starts with its object identifier) or a certificate (a
+/// sequence whose first element is a sequence opening with the version tag).
+/// Private keys (PKCS #1, PKCS #8, SEC 1) open with an integer instead.
+#[inline(never)]
+fn is_public_der(v: &[u8]) -> bool {
+    let sextet = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let mut der = [0u8; 9];
+    for (i, chunk) in v.chunks_exact(4).take(3).enumerate() {
+        let mut n = 0u32;
+        for c in chunk {
+            let Some(s) = sextet(*c) else { return false };
+            n = n << 6 | u32::from(s);
+        }
+        for (k, byte) in n.to_be_bytes().iter().skip(1).enumerate() {
+            if let Some(d) = der.get_mut(i * 3 + k) {
+                *d = *byte;
+            }
+        }
+    }
+    if v.len() < 12 {
+        return false;
+    }
+    // The header of a sequence: its tag and length octets.
+    let header = |at: usize| match (der.get(at), der.get(at + 1)) {
+        (Some(0x30), Some(len)) if *len < 0x80 => Some(at + 2),
+        (Some(0x30), Some(0x81)) => Some(at + 3),
+        (Some(0x30), Some(0x82)) => Some(at + 4),
+        _ => None,
+    };
+    let Some(inner) = header(0).and_then(header) else { return false };
+    matches!(der.get(inner), Some(0x06 | 0xa0))
+}
+
+/// `64bit`, `3d`, `2Vector`: digits, then lower case or one capitalised
+/// word.
+fn digits_then_word(part: &[u8]) -> bool {
+    let rest = slice(part, part.iter().position(|c| !c.is_ascii_digit()).unwrap_or(part.len()), part.len());
+    let lower = |r: &[u8]| r.iter().all(u8::is_ascii_lowercase);
+    lower(rest)
+        || (rest.first().is_some_and(u8::is_ascii_uppercase)
+            && rest.len() >= 3
+            && lower(slice(rest, 1, rest.len())))
 }
 
 fn is_uuid(v: &[u8]) -> bool {

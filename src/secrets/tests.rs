@@ -473,3 +473,121 @@ fn the_pass_notes_a_percent_escape_as_a_search_for_one_does() {
     // Both answers occur, so the comparison tells something.
     assert!(escaped > 40 && escaped < texts.len() - 40, "{escaped} of {}", texts.len());
 }
+
+#[test]
+fn code_that_names_keys_and_tokens_is_not_a_secret() {
+    for line in [
+        // Rust: constants with a type, fields, paths.
+        "pub const NL80211_KEY_MAX: nl80211_key_attributes = nl80211_key_attributes::NL80211_KEY_DEFAULT_BEACON;",
+        "pub credentials: MI_UserCredentials_0,",
+        "pub pat: nl80211_pattern_support,",
+        "let api_key: ApiKey2 = ApiKey2::from_env()?;",
+        "(\"aarch64-unknown-linux-pauthtest\", \"aarch64-unknown-linux-pauthtest\"),",
+        // TypeScript and JavaScript: storage keys, model names, expressions.
+        "const STORAGE_KEY = 'hapi.sessionLastSeen.v1'",
+        "{ key: 'hapi.sessionManualUnread.v1' }",
+        "{\"key\": \"claude-sonnet-4-5\", \"inputTokens\": 8600000}",
+        "key = \"Europe/Dublin\"",
+        "const token = ++syncTokenRef.current",
+        "const buildKey = nextBuildKey++;",
+        "var RELATED_TASK_META_KEY = \"io.modelcontextprotocol/related-task\";",
+        "exports.FourKeyMap=t.TwoKeyMap=void 0;",
+        "this.socks5ChosenAuthType = constants_1.Socks5Auth.UserPass;",
+        "error(accessExpression, Diagnostics.Type_0_cannot_be_used_to_index_type_1, typeToString(indexType));",
+        "return url2.username === \"\" && url2.password === \"\" && url2.port === \"\";",
+        "* Shortcuts such as `key: \"Control+o\"` or `key: \"Control+Shift+T\"` are supported.",
+        // Swift and Kotlin: calls and members.
+        "registerDevice(token: token, deviceId: deviceId, pushKey: pushKey.base64)",
+        "val apiKey = BuildConfig.API_KEY2",
+        "let secret = keychain.secret(for: account2)",
+        // Python: members and module attributes.
+        "authkey=self._authkey",
+        "RegOpenKeyEx = win32api.RegOpenKeyEx",
+        "'EXPAT_CFLAGS': '-I./Modules/expat'",
+        // Go.
+        "token := os.Getenv(\"GITHUB_TOKEN2\")",
+        "apiKey := cfg.APIKey2",
+        // Shell expansions.
+        "export HAPI_DEV_HOME=\"${HAPI_DEV_HOME:-/tmp/hapi-dev-codex-web}\"",
+        "napi pre-publish -t npm ${NAPI_DRY_RUN:+--dry-run}",
+        // YAML, TOML and prose.
+        "auth_method: oauth2-device-flow",
+        "token_endpoint_auth: client_secret_post2",
+        "api-version = \"2024-10-21\"",
+        "* - TELEGRAM_NOTIFICATION: Enable/disable Telegram notifications (default: true)",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        "Public key pin-sha256: pL1+qb9HTMRZJmuC/bB/ZI9d302BYrrqiVuRyW+DGrU=",
+        // Lists and prose: a comma joins literals only.
+        "# METHOD can be \"trust\", \"reject\", \"md5\", \"password\", \"scram-sha-256\",",
+        "* @return the length of the merged sort key, src1Length+src2Length;",
+        "{\"constant\":[\"_mm256_sm4key4_epi32\",\"_mm256_sm4rnds4_epi32\",\"_mm256_sqrt_pd\"]}",
+        "<a href=\"https://crates.io/crates/cargo-credential-1password\">cargo-credential-1password</a>",
+        // A provider's prefix inside a longer base64 text.
+        "rn_(\"cUMBAIgNiQ0HFAgUrCetJ0cqSCrzAAFt9B/EAAABAF8NAQBxQwEAhg2HDQUUBhSqJ6snRSpGKvMAAW30H/cQ\")",
+        "rn_(\"cUMBAIgNiQ0HFAgUrCetJ0cqSCrzAAFt9B/EAAABAF8NAQBxQwEAhg2HDQUUBhSqJ6snRSpGKvMAAW30HcQAAAEAXw0BAPsCZHM=\")",
+        // TableGen: a definition and its class.
+        "def int_aarch64_crypto_sm4ekey   : Crypto_SM4_2Vector_Intrinsic;",
+        // Generated names: `svptrue_pat_b16` is not a personal access token.
+        "[\"svptrue_b8\",\"svptrue_pat_b16\",\"svptrue_pat_b32\",\"svptrue_pat_b64\"]",
+        "c=e(\"../lib/keys\"),h=c.KEY_MODS,p=i.isIOS",
+        // Settings that say how a credential is made.
+        "#password_encryption = scram-sha-256\t# scram-sha-256 or md5",
+        "token_endpoint_auth_method: client_secret_basic2",
+        // Public keys in base64 DER: an EC and an RSA SubjectPublicKeyInfo.
+        "key: \"MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEY6Ya7W++7aUPzvMTrezH6Ycx3c+HOKYCcNGybJZSCJq/fd7Qa8uuAKtdIkUQtQiEKERhAmE5lMMJhP8OkDOa2g==\"",
+        "publicKey = 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxKLxoS2tFczGkPLPgizskuemMghRniWaoLcyehkd3qqGElvW/VDL5AaWTg0nLVkjRo9z+40RQzuVaE8AkAFmxZzow3x+VJYKdjykkJ0iT9wCS0DRTXu269V264Vf/3jvredZiKRkgwlL9xNAwxXFg0x/XFw005UWVRIkdgcKWTjpBP2dPwVZ4WWC+9aGVd+Gyn1o0CLelf4rEjGoXbAAEgAqeGUxrcIlbjXfbcmwIDAQAB'",
+    ] {
+        assert!(codes(line).is_empty(), "{line}: {:?}", codes(line));
+    }
+}
+
+#[test]
+fn credential_shaped_literals_beside_code_are_still_found() {
+    for line in [
+        "\"password\": \"secret123\"".to_owned(),
+        "password = 'hunter2024'".to_owned(),
+        "DB_PASSWORD=hunter2024".to_owned(),
+        format!("API_KEY={}", body(32, 3)),
+        format!("const apiKey = \"{}\";", body(40, 5)),
+        format!("secret: {}", body(24, 2)),
+        format!("token := \"{}\"", body(30, 4)),
+        format!("https://example.com?key={}", body(40, 6)),
+        format!("client_secret = \"{}_{}\"", body(12, 1), body(20, 7)),
+        format!("os.environ.get(\"API_KEY\", \"{}\")", body(32, 8)),
+        format!("(\"password\", \"{}\")", body(12, 9)),
+        "<password>hunter2024</password>".to_owned(),
+        // A private key in base64 DER (PKCS #8 opens with an integer).
+        format!("private_key = \"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC{}\"", body(60, 10)),
+    ] {
+        assert_eq!(codes(&line), vec![KEYWORD_ASSIGNMENT], "{line}");
+    }
+}
+
+#[test]
+fn random_tokens_are_not_read_as_words() {
+    // Lower case with a digit or two, and digits inside several runs.
+    for v in [
+        "viwwuhbqpbxagk4ciwzqyxguhpnamddm",
+        "ambcgukqpedf6q_oc-0-wgiyw0_j0ikz",
+        "f0ckwsbn",
+        "aZ3kQ9mX2pL7vB4n",
+        "4Kx9QmZpL2vBn7Tq",
+    ] {
+        assert!(!assign::is_words(v.as_bytes()), "{v}");
+    }
+    for v in [
+        "nl80211_key_attributes",
+        "hapi.sessionLastSeen.v1",
+        "claude-sonnet-4-5",
+        "Europe/Dublin",
+        "win32api",
+    ] {
+        assert!(assign::is_words(v.as_bytes()), "{v}");
+    }
+}
+
+#[test]
+fn a_plus_beside_digits_is_base64_not_a_shortcut() {
+    assert!(assign::is_words(b"Control+Shift+T"));
+    assert!(!assign::is_words(b"abcdefg12346+FJQCK"));
+}
