@@ -509,7 +509,7 @@ fn code_that_names_keys_and_tokens_is_not_a_secret() {
         "apiKey := cfg.APIKey2",
         // Shell expansions.
         "export HAPI_DEV_HOME=\"${HAPI_DEV_HOME:-/tmp/hapi-dev-codex-web}\"",
-        "napi pre-publish -t npm ${NAPI_DRY_RUN:+--dry-run}",
+        "tool pre-publish -t npm ${PUBLISH_DRY_RUN:+--dry-run}",
         // YAML, TOML and prose.
         "auth_method: oauth2-device-flow",
         "token_endpoint_auth: client_secret_post2",
