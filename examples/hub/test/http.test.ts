@@ -231,7 +231,7 @@ describe("the webapp's ledger viewer", () => {
     hub.writeReceipt(b.auth, h.id, receiptBody(b.session.id, 'completed'));
     const g = globalThis as { location?: { href: string } };
     g.location = { href: server.url.href };
-    const { fetchHub } = await import('../../../www/load.js');
+    const { fetchHub } = await import('../../../pkg/elements.js');
     const { ledger, failed } = (await fetchHub(`${server.url.origin}/api/work-graph/events/${h.id}`, { token: owner })) as {
       ledger: { events: EventRow[]; links: unknown[] };
       failed: number;
