@@ -319,3 +319,31 @@ fn schema_check_output_shows_bidi_and_invisible_characters() {
     let value: serde_json::Value = serde_json::from_str(witness).unwrap();
     assert!(value.get(name).is_some(), "{witness}");
 }
+
+#[test]
+fn schema_check_github_annotates_ten_per_level_and_counts_the_rest() {
+    let (base, head) = (temp_dir("many-base"), temp_dir("many-head"));
+    for i in 0..13 {
+        std::fs::write(base.join(format!("s{i:02}.json")), format!(r#"{{"$id":"s{i:02}"}}"#)).unwrap();
+    }
+    let (b, h) = (base.to_str().unwrap(), head.to_str().unwrap());
+    let o = run(&["schema-check", "--base", b, "--head", h, "--format", "github"], None);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let _ = (std::fs::remove_dir_all(&base), std::fs::remove_dir_all(&head));
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let errors: Vec<&&str> = lines.iter().filter(|l| l.starts_with("::error ")).collect();
+    assert_eq!(errors.len(), 10, "{out}");
+    assert!(errors.iter().all(|l| l.contains("title=compat/schema-removed::")), "{out}");
+    let warnings: Vec<&&str> = lines.iter().filter(|l| l.starts_with("::warning ")).collect();
+    assert_eq!(warnings.len(), 1, "{out}");
+    assert!(warnings[0].starts_with("::warning title=compat/not-annotated::3 more changes"), "{out}");
+    // The three left over are still in the log, each once, as plain lines.
+    let rest: Vec<&&str> = lines.iter().filter(|l| l.starts_with("not annotated: error file=")).collect();
+    assert_eq!(rest.len(), 3, "{out}");
+    for i in 0..13 {
+        let file = format!("{b}/s{i:02}.json,");
+        assert_eq!(lines.iter().filter(|l| l.contains(&file)).count(), 1, "{file} in {out}");
+    }
+    assert_eq!(lines.len(), 14, "{out}");
+}

@@ -222,13 +222,13 @@ fn schema_check(args: &[OsString]) -> Result<ExitCode, Failure> {
                 .map_err(|e| Failure::Data(format!("cannot write the report: {e}")))?
                 + "\n"
         }
-        "github" => compat::render_github_files(
+        "github" => capped_annotations(&compat::render_github_files(
             &report,
             &problems,
             direction,
             Side { dir: &base, files: &base_files },
             Side { dir: &head, files: &head_files },
-        ),
+        )),
         _ => {
             let mut text = String::new();
             for p in &problems {
@@ -250,6 +250,57 @@ fn schema_check(args: &[OsString]) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// GitHub shows at most this many annotations of each level (error,
+/// warning, notice) per step and drops the rest without a word.
+const ANNOTATIONS_PER_LEVEL: usize = 10;
+
+/// The annotation levels, as workflow commands open.
+const LEVELS: [&str; 3] = ["::error ", "::warning ", "::notice "];
+
+/// Keeps the workflow annotations GitHub will show, at most
+/// [`ANNOTATIONS_PER_LEVEL`] of each level, and prints the others as plain
+/// log lines under one warning that says how many could not be annotated,
+/// so that none is lost silently. That warning takes one of the warnings'
+/// places, so it is itself always shown.
+fn capped_annotations(text: &str) -> String {
+    let level_of = |line: &str| LEVELS.iter().position(|l| line.starts_with(l));
+    let total = |i: usize| text.lines().filter(|l| level_of(l) == Some(i)).count();
+    let overflows = (0..LEVELS.len()).any(|i| total(i) > ANNOTATIONS_PER_LEVEL);
+    // Room left per level; the count of the rest takes a warning's.
+    let mut room = [ANNOTATIONS_PER_LEVEL; LEVELS.len()];
+    if overflows {
+        room[1] -= 1;
+    }
+    let (mut kept, mut over) = (String::new(), Vec::new());
+    for line in text.lines() {
+        match level_of(line).and_then(|i| room.get_mut(i)) {
+            Some(0) => {
+                over.push(line);
+                continue;
+            }
+            Some(left) => *left -= 1,
+            None => {}
+        }
+        kept.push_str(line);
+        kept.push('\n');
+    }
+    if over.is_empty() {
+        return kept;
+    }
+    kept.push_str(&format!(
+        "::warning title=compat/not-annotated::{} more changes or problems are not annotated \
+         (GitHub shows {ANNOTATIONS_PER_LEVEL} annotations of each level per step); \
+         they are listed in the log below and in the full report\n",
+        over.len()
+    ));
+    for line in over {
+        kept.push_str("not annotated: ");
+        kept.push_str(line.get(2..).unwrap_or(line));
+        kept.push('\n');
+    }
+    kept
 }
 
 /// Reads one of `schema-check`'s value options (`--policy`, `--direction`,
@@ -366,4 +417,36 @@ fn read_schema_dir(dir: &str, side: &'static str) -> Result<SchemaDir, String> {
     out.sort_by(|a, b| a.name.cmp(&b.name));
     unread.sort_by(|a, b| a.file.cmp(&b.file));
     Ok((out, unread))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn annotations(level: &str, n: usize) -> String {
+        (0..n).map(|i| format!("::{level} file=s{i}.json,title=t::m{i}\n")).collect()
+    }
+
+    #[test]
+    fn ten_of_each_level_pass_untouched() {
+        let text = annotations("error", 10) + &annotations("warning", 10) + &annotations("notice", 10);
+        assert_eq!(capped_annotations(&text), text);
+    }
+
+    #[test]
+    fn the_count_of_the_rest_takes_a_warnings_place_so_github_shows_it() {
+        let text = annotations("error", 11) + &annotations("warning", 10);
+        let out = capped_annotations(&text);
+        let shown = |level: &str| out.lines().filter(|l| l.starts_with(&format!("::{level} "))).count();
+        assert_eq!((shown("error"), shown("warning")), (10, 10), "{out}");
+        assert!(out.lines().any(|l| l.starts_with("::warning title=compat/not-annotated::2 more")), "{out}");
+        let rest: Vec<&str> = out.lines().filter(|l| l.starts_with("not annotated: ")).collect();
+        assert_eq!(
+            rest,
+            [
+                "not annotated: error file=s10.json,title=t::m10",
+                "not annotated: warning file=s9.json,title=t::m9"
+            ]
+        );
+    }
 }
