@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Node-API addon (node/) for this machine and puts it where
-# node/index.cjs loads it: node/hapi-a2a-core.<platform>-<arch>.node. Then
+# node/index.cjs loads it: node/hapi-a2a-core.<target>.node, the target
+# named as its platform package is (linux-x64-gnu, linux-x64-musl,
+# darwin-arm64, win32-x64-msvc: node node/index.cjs --target). Then
 # copies the wire types beside it and writes the ES module entry and its
 # types from the addon's exports (node/generate.mjs).
 #   scripts/build-addon.sh           release build (what the hub ships)
@@ -26,8 +28,8 @@ case "$(uname -s)" in
   *) lib=libhapi_a2a_core_node.so ;;
 esac
 built="${CARGO_TARGET_DIR:-target}/$profile/$lib"
-platform=$(node -p 'process.platform + "-" + process.arch')
-dest="node/hapi-a2a-core.$platform.node"
+target=$(node node/index.cjs --target)
+dest="node/hapi-a2a-core.$target.node"
 # A new file moved into place, never written over: a process that has the
 # old one loaded keeps its mapping.
 cp "$built" "$dest.tmp"
