@@ -5,7 +5,8 @@
 # through wasm (Node and headless Chromium) and through pkg/ with node --test,
 # type-checks a strict TypeScript user of the package, drives the demo page
 # in Chromium, gates the published schemas on the additive-only rule, and
-# runs the Node-API addon and the reference hub (examples/hub) under Bun.
+# runs the Node-API addon and the reference hub (examples/hub) under Bun, and
+# installs the packed addon and CLI as a user would (scripts/test-dist.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -68,5 +69,8 @@ bash scripts/test-addon.sh
 
 step "the reference hub on bun:sqlite (examples/hub/), deciding through the addon"
 bash scripts/test-hub.sh
+
+step "the packages as installed: the addon and the CLI from their platform packages, the action's step"
+bash scripts/test-dist.sh
 
 printf '\nall tests passed in %ss\n' "$(($(date +%s) - start))"
