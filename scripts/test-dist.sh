@@ -10,6 +10,7 @@
 # (node/hapi-a2a-core.linux-x64-gnu.node, built --debug when missing) and the
 # CLI's debug build, so what it packs are debug builds.
 # Needs: cargo, node and npm; Bun from the repository's npm dev dependencies.
+# shellcheck disable=SC2016 # the single-quoted "$id"s are JSON keys, not variables
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)

@@ -73,4 +73,7 @@ bash scripts/test-hub.sh
 step "the packages as installed: the addon and the CLI from their platform packages, the action's step"
 bash scripts/test-dist.sh
 
+step "ready to publish: npm and cargo dry-runs, the names, the release workflow under actionlint"
+bash scripts/publish-check.sh
+
 printf '\nall tests passed in %ss\n' "$(($(date +%s) - start))"
