@@ -302,7 +302,12 @@ crate::define_codes! {
 
 impl<'t> Tree<'t> {
     fn parse(text: &'t str) -> Result<Self, Box<Diagnostic>> {
-        let mut r = Reader { text, at: 0, nodes: Vec::new(), open: Vec::new(), depth: 0 };
+        // An envelope has a node for about every ten bytes: room for one
+        // every eight (up to a few thousand) spares the list most of its
+        // growing; a longer text grows it past that as it must.
+        let room = (text.len() / 8 + 4).min(1 << 12);
+        let mut r =
+            Reader { text, at: 0, nodes: Vec::with_capacity(room), open: Vec::with_capacity(8), depth: 0 };
         r.read()?;
         let mut tree = Tree { nodes: r.nodes, depth: r.depth };
         tree.mark_duplicates();
