@@ -113,7 +113,27 @@ pub fn js_number_len(x: f64) -> usize {
         };
         return log.map_or(0, |l| l as usize + 1) + usize::from(x < 0.0);
     }
+    // From 10^-6 to below 10^21 JavaScript writes the plain decimal of the
+    // shortest round-trip digits, which is what `{}` writes: its bytes are
+    // counted, not kept.
+    let a = x.abs();
+    if (1e-6..1e21).contains(&a) {
+        let mut count = Count(0);
+        if std::fmt::Write::write_fmt(&mut count, format_args!("{a}")).is_ok() {
+            return count.0 + usize::from(x < 0.0);
+        }
+    }
     js_number(x).len()
+}
+
+/// A `fmt::Write` that counts the bytes written to it.
+struct Count(usize);
+
+impl std::fmt::Write for Count {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
 }
 
 /// Compact `JSON.stringify(value)`: JavaScript's number spelling and string
@@ -327,8 +347,32 @@ mod tests {
         }
     }
 
+    /// `js_number_len` counts `{}` between 10^-6 and 10^21: on each side of
+    /// both ends, and between them, it agrees with `js_number`.
+    #[test]
+    fn lengths_agree_at_the_ends_of_the_plain_decimal_range() {
+        for end in [1e-6, 1e21, 1e-5, 0.1, 1e20] {
+            let mut x = end;
+            let mut below = end;
+            for _ in 0..64 {
+                for v in [x, below, -x, -below, x * 1.5, below / 3.0] {
+                    assert_eq!(js_number_len(v), js_number(v).len(), "{v:e}");
+                }
+                x = x.next_up();
+                below = below.next_down();
+            }
+        }
+    }
+
     #[cfg(not(target_arch = "wasm32"))]
     proptest::proptest! {
+        #[test]
+        fn a_plain_decimal_length_is_what_js_number_writes(m in 1.0f64..10.0, e in -8i32..23) {
+            let x = m * 10f64.powi(e);
+            proptest::prop_assert_eq!(js_number_len(x), js_number(x).len(), "{:e}", x);
+            proptest::prop_assert_eq!(js_number_len(-x), js_number(-x).len(), "{:e}", x);
+        }
+
         #[test]
         fn digits_are_the_shortest_round_trip_digits(bits in 1u64..0x7ff0_0000_0000_0000) {
             // Every positive finite double.
