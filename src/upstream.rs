@@ -1042,8 +1042,12 @@ impl<'t> Run<'_, 't> {
     fn passes(&self, field: &Field, v: Option<usize>) -> bool {
         let Some(v) = v else { return !field.required };
         let node = self.tree.node(v);
+        // A string has no more code points than its text has bytes, and a
+        // text that is not empty has at least one (an escape is one or
+        // two units), so the count is needed only near the bounds.
         let fits = |t: Text<'_>, min: usize, max: usize| {
-            (min == 0 && t.raw.len() <= max) || (min..=max).contains(&t.code_points())
+            let sure = t.raw.len() <= max && (min == 0 || (min == 1 && !t.raw.is_empty()));
+            sure || (min..=max).contains(&t.code_points())
         };
         match (field.ty, node) {
             (Ty::Str { nullable: true, .. }, Node::Null) => true,
