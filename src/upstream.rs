@@ -100,7 +100,7 @@ pub(crate) fn validate_text(
     // back (a hub stores only what is `valid`). Built when it is asked for
     // or the warnings need to read it.
     let parsed = !run.errors.iter().any(|d| d.upstream.is_some());
-    let scan = !secrets_absent(text);
+    let scan = !secrets_absent(&tree, text);
     let want = (normalize || scan || options.sink.is_some()) && parsed;
     let value = if want { run.stored(stored) } else { None };
     if parsed {
@@ -144,8 +144,10 @@ pub(crate) fn validate_text(
 
 /// The whole text can hold no secret: no escape, and its scan finds none
 /// (the argument of `validate`'s own shortcut, `Secrets::NoneInText`).
-fn secrets_absent(text: &str) -> bool {
-    !text.contains('\\') && secrets::scan_text(text).is_empty()
+/// A text that parsed holds a backslash only in an escape, which its
+/// reader noted: the text need not be searched for one.
+fn secrets_absent(tree: &Tree<'_>, text: &str) -> bool {
+    !tree.escaped && secrets::scan_text(text).is_empty()
 }
 
 // ------------------------------------------------------------------ reading
@@ -157,6 +159,8 @@ struct Tree<'t> {
     nodes: Vec<Node<'t>>,
     /// How deep arrays and objects nest (the root container is 1).
     depth: usize,
+    /// A string or a key holds an escape.
+    escaped: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -306,10 +310,16 @@ impl<'t> Tree<'t> {
         // every eight (up to a few thousand) spares the list most of its
         // growing; a longer text grows it past that as it must.
         let room = (text.len() / 8 + 4).min(1 << 12);
-        let mut r =
-            Reader { text, at: 0, nodes: Vec::with_capacity(room), open: Vec::with_capacity(8), depth: 0 };
+        let mut r = Reader {
+            text,
+            at: 0,
+            nodes: Vec::with_capacity(room),
+            open: Vec::with_capacity(8),
+            depth: 0,
+            escaped: false,
+        };
         r.read()?;
-        let mut tree = Tree { nodes: r.nodes, depth: r.depth };
+        let mut tree = Tree { nodes: r.nodes, depth: r.depth, escaped: r.escaped };
         tree.mark_duplicates();
         Ok(tree)
     }
@@ -614,6 +624,8 @@ struct Reader<'t> {
     /// The containers open at the reader's place.
     open: Vec<usize>,
     depth: usize,
+    /// A string or a key read so far holds an escape.
+    escaped: bool,
 }
 
 impl<'t> Reader<'t> {
@@ -784,6 +796,7 @@ impl<'t> Reader<'t> {
         }
         let raw = self.text.get(start..self.at).unwrap_or_default();
         self.at += 1;
+        self.escaped |= escaped;
         Ok(Text { raw, escaped })
     }
 
@@ -1629,6 +1642,25 @@ mod tests {
         assert_eq!(json_number("1e400"), f64::INFINITY);
         assert_eq!(json_number("-1e400"), f64::NEG_INFINITY);
         assert_eq!(json_number("1e-400"), 0.0);
+    }
+
+    /// `secrets_absent` trusts the reader's note of an escape in place of
+    /// a search of the text for a backslash.
+    #[test]
+    fn the_tree_notes_an_escape_where_the_text_has_a_backslash() {
+        for text in [
+            r#"{"a":"b"}"#,
+            r#"{"a\n":1}"#,
+            r#"{"a":"\u0041"}"#,
+            r#"["x",{"k":"\\"}]"#,
+            r#"{"a":["b\"c"],"d":"e"}"#,
+            r#"[1,"\/",true]"#,
+            "[]",
+            r#""plain""#,
+        ] {
+            let Ok(tree) = Tree::parse(text) else { panic!("not read: {text}") };
+            assert_eq!(tree.escaped, text.contains('\\'), "{text}");
+        }
     }
 
     /// `Run::slots` starts its search where the last key matched, which
