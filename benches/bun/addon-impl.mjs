@@ -2,7 +2,14 @@
 // `validate` of an event create, as the hub calls it. `via` is `text` (the
 // envelope as `documentText` through `call`, as a hub holding a request body
 // would) or `object` (the typed `validate` given `JSON.parse` of it).
+// HAPI_PROFILE and HAPI_ANSWER=verdict add `profile` and `"withNormalized":
+// false` to the call, as they do for the bench's wasm implementation.
 import * as addon from '../../node/index.js';
+
+const profile = process.env.HAPI_PROFILE ?? '';
+const verdictOnly = process.env.HAPI_ANSWER === 'verdict';
+const extra = (profile ? `,"profile":${JSON.stringify(profile)}` : '') + (verdictOnly ? ',"withNormalized":false' : '');
+const head = `{"kind":"event_create","mode":"strict"${extra},"documentText":`;
 
 const OK = Object.freeze({ ok: true, errors: 0 });
 const PARSE_ERROR = Object.freeze({ ok: false, errors: 1 });
@@ -28,10 +35,12 @@ export function addonImpl(via) {
         } catch {
           return PARSE_ERROR;
         }
-        return verdict(addon.validate({ kind: 'event_create', mode: 'strict', document }));
+        const call = { kind: 'event_create', mode: 'strict', document };
+        if (profile) call.profile = profile;
+        if (verdictOnly) call.withNormalized = false;
+        return verdict(addon.validate(call));
       }
-      const text = `{"kind":"event_create","mode":"strict","documentText":${JSON.stringify(json)}}`;
-      return verdict(JSON.parse(addon.call('validate', text)));
+      return verdict(JSON.parse(addon.call('validate', `${head}${JSON.stringify(json)}}`)));
     },
   };
 }
