@@ -100,8 +100,9 @@ pub fn js_string_len(s: &str) -> usize {
         .sum::<usize>()
 }
 
-/// The length of [`js_number`]`(x)`, without writing it where that is
-/// simple: an integer below 10^21 is its digits and its sign.
+/// The length of [`js_number`]`(x)`, without keeping its text where that is
+/// simple: an integer below 10^21 is its digits and its sign, and any other
+/// number from 10^-6 to 10^21 the bytes `{}` writes for it.
 pub fn js_number_len(x: f64) -> usize {
     if x.fract() == 0.0 && x.abs() < 1e21 && x != 0.0 {
         // Exact: an integral f64 below 10^21 fits a u128 (below 2^64, a u64).
