@@ -17,7 +17,7 @@
 # are built first when missing (scripts/build-pkg.sh). A platform package
 # whose real binary is in place (scripts/release.sh puts them there) is
 # dry-run as it is. Otherwise it is dry-run from a staged copy: this
-# machine's own target gets a local build (debug, without its debug info: a
+# machine's own target gets its local build (without its debug info: a
 # real binary, though not the size a release ships), any other target a
 # placeholder file. For every package the packed file list must be exactly
 # what package.json's `files` names (with package.json and a README or
@@ -241,18 +241,14 @@ fi
 # This machine's own target, as the platform packages name it; its binaries
 # are built here when the real ones are not in place.
 host=$(node node/index.cjs --target)
-host_addon=""
 host_cli=""
-local_build() { # local_build addon|cli: prints the path of a debug build
+local_build() { # local_build addon|cli: prints the path of a local build
   case "$1" in
     addon)
-      if [ -z "$host_addon" ]; then
-        nice cargo build --quiet -p hapi-a2a-core-node >&2
-        case "$(uname -s)" in
-          Darwin) host_addon="$target_dir/debug/libhapi_a2a_core_node.dylib" ;;
-          *) host_addon="$target_dir/debug/libhapi_a2a_core_node.so" ;;
-        esac
-      fi
+      # The local build the addon's loader takes (scripts/build-addon.sh
+      # writes it; the test command has made it by now).
+      host_addon="node/hapi-a2a-core.$host.node"
+      [ -f "$host_addon" ] || nice bash scripts/build-addon.sh --debug >&2
       echo "$host_addon"
       ;;
     cli)
@@ -413,7 +409,7 @@ for dir in "${addon_dirs[@]}" "${cli_bin_dirs[@]}"; do
     cp "$src" "$stage/$bin"
     strip --strip-debug "$stage/$bin" 2>/dev/null || true
     chmod 755 "$stage/$bin"
-    what="real binary (local debug build, debug info stripped)"
+    what="real binary (local build, debug info stripped)"
   else
     printf 'placeholder: the %s binary is built by scripts/release.sh\n' "$t" >"$stage/$bin"
     [ "$kind" = cli-bin ] && chmod 755 "$stage/$bin"
