@@ -174,6 +174,34 @@ fn walk<J: Json>(value: &J, path: &Path<'_>, out: &mut Vec<Finding>) {
 
 /// The rules one text breaks, sorted, each once.
 pub fn scan_text(text: &str) -> Vec<crate::diagnostic::Code> {
+    let found = scan_found(text);
+    let mut codes = found.codes;
+    if found.assignment && codes.is_empty() {
+        codes.push(KEYWORD_ASSIGNMENT);
+    }
+    codes
+}
+
+/// Whether no string or key of a JSON text can hold a secret, decided by
+/// one scan of the whole text: it has no escape (`escaped` says whether it
+/// has one; an escaped string's characters differ from its text), the scan
+/// finds nothing, and it met no name whose verdict depends on the quote
+/// before it ([`assign::Verdict::QuotedKeyName`]). Then each string and key,
+/// a run of the text between quotes with the same characters around it as
+/// far as any other rule looks (a quote is never part of a value), is
+/// clean too: a rule finds at least as much in more context.
+/// `tests/borrowed_reading.rs` holds the scans to this.
+pub fn none_in_json_text(text: &str, escaped: bool) -> bool {
+    if escaped {
+        return false;
+    }
+    let found = scan_found(text);
+    found.codes.is_empty() && !found.assignment && !found.quoted_key_name
+}
+
+/// What the scans of `text` find: as written, and again percent-decoded
+/// where it has an escape.
+fn scan_found(text: &str) -> Found {
     let mut found = Found::default();
     if scan_once(text.as_bytes(), &mut found) {
         let decoded = percent_decode_deep(text, 3);
@@ -181,11 +209,7 @@ pub fn scan_text(text: &str) -> Vec<crate::diagnostic::Code> {
             scan_once(decoded.as_bytes(), &mut found);
         }
     }
-    let mut codes = found.codes;
-    if found.assignment && codes.is_empty() {
-        codes.push(KEYWORD_ASSIGNMENT);
-    }
-    codes
+    found
 }
 
 /// `b` has a percent escape: something percent-decoding changes.
@@ -207,6 +231,9 @@ struct Found {
     /// A generic keyword assignment was seen (reported only when nothing
     /// more specific was).
     assignment: bool,
+    /// A name was left alone for the quote before it
+    /// ([`assign::Verdict::QuotedKeyName`]).
+    quoted_key_name: bool,
 }
 
 impl Found {
@@ -337,6 +364,7 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
         Rule::Keyword(word) => match assign::assignment_at(b, at, anchor.text.len(), *word) {
             Some(assign::Verdict::Code(code)) => found.push(code),
             Some(assign::Verdict::Generic) => found.assignment = true,
+            Some(assign::Verdict::QuotedKeyName) => found.quoted_key_name = true,
             None => {}
         },
     }

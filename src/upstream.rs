@@ -142,12 +142,11 @@ pub(crate) fn validate_text(
     Outcome { valid, diagnostics: errors, normalized }
 }
 
-/// The whole text can hold no secret: no escape, and its scan finds none
-/// (the argument of `validate`'s own shortcut, `Secrets::NoneInText`).
-/// A text that parsed holds a backslash only in an escape, which its
+/// No string or key of the text can hold a secret
+/// ([`secrets::none_in_json_text`]). A text that parsed holds a backslash only in an escape, which its
 /// reader noted: the text need not be searched for one.
 fn secrets_absent(tree: &Tree<'_>, text: &str) -> bool {
-    !tree.escaped && secrets::scan_text(text).is_empty()
+    secrets::none_in_json_text(text, tree.escaped)
 }
 
 // ------------------------------------------------------------------ reading

@@ -369,22 +369,15 @@ fn owner_ignored(kind: DocumentKind, options: &Options) -> Option<Diagnostic> {
 enum Secrets {
     /// Scan every string (and key) and report each finding at its place.
     Scan,
-    /// The document's text has no escape and the scan of the whole text
-    /// found nothing: no string in it can hold a secret, as each one is a
-    /// run of that text between quotes, with the same characters around it
-    /// as far as any rule looks (a quote is never part of a value), and a
-    /// rule finds at least as much in more context. `tests/borrowed_reading.rs`
-    /// holds both scans to this.
+    /// The scan of the document's whole text stands for the scan of each
+    /// string and found nothing ([`secrets::none_in_json_text`]).
     NoneInText,
 }
 
 impl Secrets {
-    /// The scan of a document's whole text, where it can stand for the scan
-    /// of each string: no escape (an escaped string's characters differ from
-    /// its text; `escaped` says whether the text has one) and no finding
-    /// anywhere.
+    /// `escaped` says whether the text has an escape.
     fn of_text(text: &str, escaped: bool) -> Self {
-        if !escaped && secrets::scan_text(text).is_empty() { Self::NoneInText } else { Self::Scan }
+        if secrets::none_in_json_text(text, escaped) { Self::NoneInText } else { Self::Scan }
     }
 }
 

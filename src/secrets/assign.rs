@@ -13,6 +13,11 @@ pub(super) enum Verdict {
     Code(crate::diagnostic::Code),
     /// Some other secret-sounding name with a random-looking value.
     Generic,
+    /// No secret here, because a quote stands before the name: a service
+    /// account's key name in quotes whose value is not such a key. Out of
+    /// its quotes the same name and value may be an assignment, so a text
+    /// with this in it cannot stand for the scan of its strings.
+    QuotedKeyName,
 }
 
 fn is_name(c: u8) -> bool {
@@ -151,8 +156,8 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     let value = if service_account {
         let end = take_upto(b, k, 8192, |c| c.is_ascii_alphanumeric() || b"+/=".contains(&c));
         let v = slice(b, k, end);
-        return (v.len() >= 40 && entropy(v) >= 3.5 && !is_filler(v))
-            .then_some(Verdict::Code(SERVICE_ACCOUNT_KEY));
+        let key = v.len() >= 40 && entropy(v) >= 3.5 && !is_filler(v);
+        return Some(if key { Verdict::Code(SERVICE_ACCOUNT_KEY) } else { Verdict::QuotedKeyName });
     } else if let Some(v) = quoted_password(b, k, word, quote) {
         v
     } else {
