@@ -24,6 +24,52 @@ extern "C" {
     fn is_well_formed(this: &CheckedString) -> Result<bool, JsValue>;
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// The engine's UTF-8 encoder.
+    #[wasm_bindgen(js_name = TextEncoder)]
+    type Utf8Encoder;
+    #[wasm_bindgen(constructor, js_class = "TextEncoder")]
+    fn new() -> Utf8Encoder;
+    /// `TextEncoder.prototype.encodeInto`: as much of `source` as fits
+    /// `dest` whole, as UTF-8, written straight into wasm memory.
+    #[wasm_bindgen(method, js_name = encodeInto)]
+    fn encode_into(this: &Utf8Encoder, source: &js_sys::JsString, dest: &mut [u8]) -> Encoded;
+    /// What `encodeInto` did.
+    type Encoded;
+    /// UTF-16 units read.
+    #[wasm_bindgen(method, getter)]
+    fn read(this: &Encoded) -> f64;
+    /// Bytes written.
+    #[wasm_bindgen(method, getter)]
+    fn written(this: &Encoded) -> f64;
+}
+
+thread_local! {
+    static ENCODER: Utf8Encoder = Utf8Encoder::new();
+}
+
+/// A JavaScript string with no lone surrogate as Rust text, written by the
+/// engine's encoder into wasm memory: room for one byte a unit first (all
+/// an ASCII text needs), then, for what did not fit, three a unit (the most
+/// a unit takes), so a text is never given more than its own length and
+/// three times what the first room left over. `None` where the encoder's
+/// output is not UTF-8 (it always is).
+fn utf8(s: &js_sys::JsString) -> Option<String> {
+    let units = s.length() as usize;
+    let mut bytes = vec![0u8; units];
+    let first = ENCODER.with(|e| e.encode_into(s, &mut bytes));
+    let (read, mut len) = (first.read() as usize, first.written() as usize);
+    if read < units {
+        let rest = s.substring(read as u32, units as u32);
+        bytes.resize(len + 3 * (units - read), 0);
+        let more = ENCODER.with(|e| e.encode_into(&rest, bytes.get_mut(len..).unwrap_or_default()));
+        len += more.written() as usize;
+    }
+    bytes.truncate(len);
+    String::from_utf8(bytes).ok()
+}
+
 /// Whether a JavaScript string has no lone surrogate (the engine's own
 /// check where it has one, else code unit by code unit).
 fn well_formed(s: &js_sys::JsString) -> bool {
@@ -96,7 +142,10 @@ fn answer_text(op: &str, text: &js_sys::JsString) -> String {
     if known.is_none() && (units <= crate::api::MAX_CALL_BYTES / 6 || ascii(text)) {
         return crate::api::call(op, "");
     }
-    let text = if well_formed(text) { String::from(text) } else { escape_lone_surrogates(text) };
+    let text = match well_formed(text).then(|| utf8(text)).flatten() {
+        Some(text) => text,
+        None => escape_lone_surrogates(text),
+    };
     crate::api::call(op, &text)
 }
 

@@ -165,3 +165,30 @@ test('native and wasm answers are byte-identical on a fixed sample of the fuzz c
   const differ = differing(calls);
   assert.equal(differ.length, 0, `${differ.length} of ${calls.length} differ:\n${differ.slice(0, 10).join('\n')}`);
 });
+
+// The package writes call text into wasm memory with the engine's encoder:
+// room for a byte a unit, then three a unit for what did not fit. Texts
+// that fill the first room exactly, overflow it at the start, the middle
+// or the end, or by a pair of surrogates, must read as the native CLI
+// reads them.
+test('native and wasm answers are byte-identical on texts that fill the encoder\'s rooms', () => {
+  const strings = [
+    '', 'a', 'x'.repeat(4096), '\u00e9', '\u00e9' + 'x'.repeat(5000), 'x'.repeat(5000) + '\u00e9',
+    'x'.repeat(2500) + '\u65e5\u672c' + 'y'.repeat(2500), '\u65e5'.repeat(3000), '😀'.repeat(2000),
+    'x'.repeat(777) + '😀', '😀' + 'x'.repeat(777), 'token=Zx9vQ2mL8pR4tW7yB3nK \u65e5\u672c',
+    'a\ud800b', 'x'.repeat(100) + '\udc00', '\u00e9\ud83d',
+  ];
+  const calls = [];
+  for (const [i, s] of strings.entries()) {
+    calls.push(['secrets.scan', `value ${i}`, JSON.stringify({ value: { summary: s, [s.slice(0, 40)]: 1 } })]);
+    calls.push(['citation.extract', `text ${i}`, JSON.stringify({ text: `see /sessions/abc ${s}` })]);
+    calls.push(['validate', `documentText ${i}`, JSON.stringify({
+      kind: 'principal', profile: 'upstream', documentText: JSON.stringify({ kind: 'human', id: s }),
+    })]);
+    // Raw text, not JSON.stringify's (which escapes a lone surrogate; the
+    // CLI's input is UTF-8, so a lone one is left to the faces' own test).
+    calls.push(['secrets.scan', `raw ${i}`, `{"value":"${s.toWellFormed()}"}`]);
+  }
+  const differ = differing(calls);
+  assert.equal(differ.length, 0, `${differ.length} of ${calls.length} differ:\n${differ.slice(0, 10).join('\n')}`);
+});
