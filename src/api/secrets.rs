@@ -63,9 +63,13 @@ fn scan<J: Json>(value: &J) -> SecretsScanAnswer {
 /// string or key of `value` can hold a secret (the argument of `validate`'s
 /// `Secrets::NoneInText`: each is a run of that text between quotes, and a
 /// rule finds at least as much in more context), so the call is only read
-/// to be checked, and its strings are not scanned one by one.
+/// to be checked, by the borrowed reader that builds nothing, and its
+/// strings are not scanned one by one.
 pub(super) fn secrets_scan_call_text(input: &str) -> Option<String> {
     let clean = secrets::none_in_json_text(input, input.contains('\\'));
+    if clean && crate::upstream::is_lone_member(input, "value", super::MAX_CALL_DEPTH / 2) {
+        return Some(super::respond(Ok(SecretsScanAnswer { findings: Vec::new() })));
+    }
     if cfg!(not(target_arch = "wasm32"))
         && let Some(call) = crate::doc::parse(input)
     {
@@ -139,8 +143,23 @@ mod tests {
             r#"{"value":{"private_key":"short","tags":["a","b"],"n":1.5}}"#,
             r#"{"value":{"a":{"b":[{"c":"clean text"}]}},"value":1}"#,
             r#"{"value":{"a":"clean","a":"twice"}}"#,
+            "{\"value\":\"raw \u{1} control\"}",
+            "\u{feff}{\"value\":1}",
+            " \t{\"value\" : [1, 2.5e3, -0, 123456789012345678901234567890, 1e-400]}\r\n",
+            r#"{"value":-1e400}"#,
+            r#"{"value":01}"#,
+            r#"{"value":1.}"#,
+            r#"{"value":[1,]}"#,
+            r#"{"value":{"a":1,}}"#,
+            r#"{"value":{"a":[{"b":1,"b":1}]}}"#,
+            r#"{"Value":1}"#,
+            r#"{"value":1}{"#,
         ] {
             same(input);
+        }
+        // Nesting at and past the depth either reader takes.
+        for depth in [60, 63, 64, 65, 127, 128, 129, 200] {
+            same(&format!(r#"{{"value":{}1{}}}"#, "[".repeat(depth), "]".repeat(depth)));
         }
     }
 }
