@@ -186,10 +186,12 @@ pub fn scan_text(text: &str) -> Vec<crate::diagnostic::Code> {
 /// one scan of the whole text: it has no escape (`escaped` says whether it
 /// has one; an escaped string's characters differ from its text), the scan
 /// finds nothing, and it met no name whose verdict depends on the quote
-/// before it ([`assign::Verdict::QuotedKeyName`]). Then each string and key,
-/// a run of the text between quotes with the same characters around it as
-/// far as any other rule looks (a quote is never part of a value), is
-/// clean too: a rule finds at least as much in more context.
+/// before it (a quoted service account's `"private_key"` whose value is no
+/// such key, which out of its quotes may be an assignment). Then each
+/// string and key, a run of the text between quotes with the same
+/// characters around it as far as any other rule looks (a quote is never
+/// part of a value), is clean too: a rule finds at least as much in more
+/// context.
 /// `tests/borrowed_reading.rs` holds the scans to this.
 pub fn none_in_json_text(text: &str, escaped: bool) -> bool {
     if escaped {
