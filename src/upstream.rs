@@ -143,8 +143,9 @@ pub(crate) fn validate_text(
 }
 
 /// No string or key of the text can hold a secret
-/// ([`secrets::none_in_json_text`]). A text that parsed holds a backslash only in an escape, which its
-/// reader noted: the text need not be searched for one.
+/// ([`secrets::none_in_json_text`]). A text that parsed holds a backslash
+/// only in an escape, which its reader noted: the text need not be searched
+/// for one.
 fn secrets_absent(tree: &Tree<'_>, text: &str) -> bool {
     secrets::none_in_json_text(text, tree.escaped)
 }

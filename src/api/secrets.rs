@@ -59,12 +59,10 @@ fn scan<J: Json>(value: &J) -> SecretsScanAnswer {
 /// borrowed reading of the text; otherwise, or where that reading leaves
 /// the text to the reporting parser, in the parsed tree, moved out of it.
 ///
-/// Where the call text has no escape and its own scan finds nothing, no
-/// string or key of `value` can hold a secret (the argument of `validate`'s
-/// `Secrets::NoneInText`: each is a run of that text between quotes, and a
-/// rule finds at least as much in more context), so the call is only read
-/// to be checked, by the borrowed reader that builds nothing, and its
-/// strings are not scanned one by one.
+/// Where one scan of the whole call text stands for the scan of each string
+/// and finds nothing ([`secrets::none_in_json_text`], `validate`'s own
+/// test), the call is only read to be checked, by the borrowed reader that
+/// builds nothing, and its strings are not scanned one by one.
 pub(super) fn secrets_scan_call_text(input: &str) -> Option<String> {
     let clean = secrets::none_in_json_text(input, input.contains('\\'));
     if clean && crate::upstream::is_lone_member(input, "value", super::MAX_CALL_DEPTH / 2) {
