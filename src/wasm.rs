@@ -10,6 +10,15 @@
 
 use wasm_bindgen::prelude::*;
 
+/// The module's allocator, in place of the standard library's dlmalloc: the
+/// same speed on the package's calls and the same peak memory in
+/// `ledger.view`, in about 3 KB less of gzipped module. Set here, with the
+/// exports, not by the library: a wasm program that links the crate without
+/// them keeps its own allocator.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[wasm_bindgen(typescript_custom_section)]
 const WIRE_TYPES: &str = include_str!("../ts/wire.d.ts");
 
