@@ -1,12 +1,17 @@
 // The ledger fold in wasm under Node: `ledger.view` over generated ledgers
 // of 10k and 100k events (as many links), through the default npm package.
 // Reported beside JSON.parse of the same call text in the same run, since
-// this machine's speed varies: the ratio is the figure to compare.
+// this machine's speed varies: the ratio is the figure to compare. The
+// package's glue is loaded directly, for its module's memory: its size
+// after the runs (wasm memory only grows, so it is the peak so far) is
+// given against the call text's.
 //
-//   cargo run --release --example ledger_calls -- /tmp/ledger-bench 10000 100000
-//   node benches/node/ledger.mjs /tmp/ledger-bench 10000 100000
+//   cargo run --release --example ledger_calls -- DIR 10000 100000
+//   node benches/node/ledger.mjs DIR 10000 100000
 import { readFileSync } from 'node:fs';
-import { call } from 'hapi-a2a-core';
+import { call, initSync } from '../../pkg/hapi_a2a_core.js';
+
+const wasm = initSync({ module: readFileSync(new URL('../../pkg/hapi_a2a_core_bg.wasm', import.meta.url)) });
 
 const [dir, ...sizes] = process.argv.slice(2);
 if (!dir || sizes.length === 0) {
@@ -37,7 +42,10 @@ for (const n of sizes) {
     const wasmMs = time(() => { answer = call('ledger.view', text); }, runs);
     const parseMs = time(() => JSON.parse(text), runs);
     const type = JSON.parse(answer).type;
-    const mb = (Buffer.byteLength(text) / 1e6).toFixed(1);
-    console.log(`${view} n=${n} (${mb} MB): wasm ledger.view ${wasmMs.toFixed(1)} ms; JSON.parse ${parseMs.toFixed(1)} ms; ratio ${(wasmMs / parseMs).toFixed(2)}x; answer ${type}; heap ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB rss`);
+    const bytes = Buffer.byteLength(text);
+    const memory = wasm.memory.buffer.byteLength;
+    console.log(`${view} n=${n} (${(bytes / 1e6).toFixed(1)} MB): wasm ledger.view ${wasmMs.toFixed(1)} ms; `
+      + `JSON.parse ${parseMs.toFixed(1)} ms; ratio ${(wasmMs / parseMs).toFixed(2)}x; answer ${type}; `
+      + `module memory ${(memory / 1e6).toFixed(0)} MB (${(memory / bytes).toFixed(2)}x the call)`);
   }
 }
