@@ -17,13 +17,13 @@ pub(crate) struct FoldHasher(u64);
 impl Hasher for FoldHasher {
     fn write(&mut self, bytes: &[u8]) {
         const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
+        // Words as arrays, not slices copied into one: the size-optimised
+        // wasm build calls a function for each such copy.
+        let (words, rest) = bytes.as_chunks::<8>();
+        for &word in words {
             self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(K);
         }
-        for &b in chunks.remainder() {
+        for &b in rest {
             self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
         }
     }

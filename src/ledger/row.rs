@@ -164,45 +164,57 @@ impl Table {
         }
     }
 
-    /// The slot a key fills, if the fold reads it.
+    /// The slot a key fills, if the fold reads it. A name is compared in
+    /// full only when its length and first byte are the key's: the
+    /// size-optimised wasm build compares strings by a call each, and a row
+    /// names most of its table's keys.
     fn slot(self, key: &str) -> Option<usize> {
-        Some(match self {
-            Table::Events => match key {
-                "id" => ev::ID,
-                "ts" => ev::TS,
-                "namespace" => ev::NAMESPACE,
-                "eventType" => ev::EVENT_TYPE,
-                "sourceKind" => ev::SOURCE_KIND,
-                "sourceRef" => ev::SOURCE_REF,
-                "sinkKind" => ev::SINK_KIND,
-                "sinkRef" => ev::SINK_REF,
-                "summary" => ev::SUMMARY,
-                "relatedSessionId" => ev::RELATED_SESSION_ID,
-                "relatedEventId" => ev::RELATED_EVENT_ID,
-                "provenance" => ev::PROVENANCE,
-                "idempotencyKey" => ev::IDEMPOTENCY_KEY,
-                "dedupeKey" => ev::DEDUPE_KEY,
-                "severity" => ev::SEVERITY,
-                "confidence" => ev::CONFIDENCE,
-                "expiresAt" => ev::EXPIRES_AT,
-                "artifactRefs" => ev::ARTIFACT_REFS,
-                "tags" => ev::TAGS,
-                "principal" => ev::PRINCIPAL,
-                "payloadJson" => PAYLOAD,
-                _ => return None,
-            },
-            Table::Links => match key {
-                "id" => ln::ID,
-                "namespace" => ln::NAMESPACE,
-                "fromEventId" => ln::FROM,
-                "toEventId" => ln::TO,
-                "relationType" => ln::RELATION,
-                "createdAt" => ln::CREATED_AT,
-                _ => return None,
-            },
-        })
+        let names: &[(&str, usize)] = match self {
+            Table::Events => &EVENT_SLOTS,
+            Table::Links => &LINK_SLOTS,
+        };
+        let first = key.as_bytes().first();
+        names
+            .iter()
+            .find(|(name, _)| name.len() == key.len() && name.as_bytes().first() == first && *name == key)
+            .map(|&(_, slot)| slot)
     }
 }
+
+/// The keys of an event row the fold reads, with their slots.
+const EVENT_SLOTS: [(&str, usize); 21] = [
+    ("id", ev::ID),
+    ("ts", ev::TS),
+    ("namespace", ev::NAMESPACE),
+    ("eventType", ev::EVENT_TYPE),
+    ("sourceKind", ev::SOURCE_KIND),
+    ("sourceRef", ev::SOURCE_REF),
+    ("sinkKind", ev::SINK_KIND),
+    ("sinkRef", ev::SINK_REF),
+    ("summary", ev::SUMMARY),
+    ("relatedSessionId", ev::RELATED_SESSION_ID),
+    ("relatedEventId", ev::RELATED_EVENT_ID),
+    ("provenance", ev::PROVENANCE),
+    ("idempotencyKey", ev::IDEMPOTENCY_KEY),
+    ("dedupeKey", ev::DEDUPE_KEY),
+    ("severity", ev::SEVERITY),
+    ("confidence", ev::CONFIDENCE),
+    ("expiresAt", ev::EXPIRES_AT),
+    ("artifactRefs", ev::ARTIFACT_REFS),
+    ("tags", ev::TAGS),
+    ("principal", ev::PRINCIPAL),
+    ("payloadJson", PAYLOAD),
+];
+
+/// The keys of a link row the fold reads, with their slots.
+const LINK_SLOTS: [(&str, usize); 6] = [
+    ("id", ln::ID),
+    ("namespace", ln::NAMESPACE),
+    ("fromEventId", ln::FROM),
+    ("toEventId", ln::TO),
+    ("relationType", ln::RELATION),
+    ("createdAt", ln::CREATED_AT),
+];
 
 /// The fields of a row the fold reads, by slot.
 struct Fields<'v> {
@@ -950,5 +962,21 @@ mod tests {
         assert_eq!(slots.len(), names.len());
         assert_eq!(names.len(), SLOTS);
         assert_eq!(Table::Events.slot("source_kind"), None);
+    }
+
+    #[test]
+    fn a_key_fills_a_slot_only_under_its_exact_name() {
+        // Keys that share a name's length and first byte, or are a prefix
+        // of one, fill no slot.
+        for key in ["iD", "tS", "nameSpace", "eventTypo", "namespac", ""] {
+            assert_eq!(Table::Events.slot(key), None, "{key}");
+        }
+        let links = ["id", "namespace", "fromEventId", "toEventId", "relationType", "createdAt"];
+        let mut slots: Vec<usize> = links.iter().filter_map(|n| Table::Links.slot(n)).collect();
+        slots.sort_unstable();
+        slots.dedup();
+        assert_eq!(slots.len(), links.len());
+        assert_eq!(Table::Links.slot("eventType"), None);
+        assert_eq!(Table::Links.slot("fromEventID"), None);
     }
 }
