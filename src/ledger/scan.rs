@@ -125,7 +125,7 @@ impl<'v> Reader<'v> {
     /// A string at the cursor; answers whether it holds an escape.
     fn string(&mut self) -> Result<bool, Syntax> {
         let bytes = self.text.as_bytes();
-        if bytes.get(self.pos) != Some(&b'"') {
+        if self.peek() != b'"' {
             return Err(Syntax);
         }
         let mut i = self.pos + 1;
