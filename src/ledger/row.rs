@@ -166,57 +166,64 @@ impl Table {
         }
     }
 
-    /// The slot a key fills, if the fold reads it. A name is compared in
-    /// full only when its length and first byte are the key's: the
-    /// size-optimised wasm build compares strings by a call each, and a row
-    /// names most of its table's keys.
+    /// The slot a key fills, if the fold reads it. Matched on the length
+    /// first: natively a match compiles to that anyway, and in the
+    /// size-optimised wasm build, which compares strings by a call each, it
+    /// leaves a key to be compared with the few names of its length only.
     fn slot(self, key: &str) -> Option<usize> {
-        let names: &[(&str, usize)] = match self {
-            Table::Events => &EVENT_SLOTS,
-            Table::Links => &LINK_SLOTS,
-        };
-        let first = key.as_bytes().first();
-        names
-            .iter()
-            .find(|(name, _)| name.len() == key.len() && name.as_bytes().first() == first && *name == key)
-            .map(|&(_, slot)| slot)
+        Some(match (self, key.len()) {
+            (Table::Events, 2) => match key {
+                "id" => ev::ID,
+                "ts" => ev::TS,
+                _ => return None,
+            },
+            (Table::Events, 4) if key == "tags" => ev::TAGS,
+            (Table::Events, 7) => match key {
+                "sinkRef" => ev::SINK_REF,
+                "summary" => ev::SUMMARY,
+                _ => return None,
+            },
+            (Table::Events, 8) => match key {
+                "sinkKind" => ev::SINK_KIND,
+                "severity" => ev::SEVERITY,
+                _ => return None,
+            },
+            (Table::Events, 9) => match key {
+                "sourceRef" => ev::SOURCE_REF,
+                "eventType" => ev::EVENT_TYPE,
+                "dedupeKey" => ev::DEDUPE_KEY,
+                "expiresAt" => ev::EXPIRES_AT,
+                "namespace" => ev::NAMESPACE,
+                "principal" => ev::PRINCIPAL,
+                _ => return None,
+            },
+            (Table::Events, 10) => match key {
+                "sourceKind" => ev::SOURCE_KIND,
+                "provenance" => ev::PROVENANCE,
+                "confidence" => ev::CONFIDENCE,
+                _ => return None,
+            },
+            (Table::Events, 11) if key == "payloadJson" => PAYLOAD,
+            (Table::Events, 12) if key == "artifactRefs" => ev::ARTIFACT_REFS,
+            (Table::Events, 14) => match key {
+                "relatedEventId" => ev::RELATED_EVENT_ID,
+                "idempotencyKey" => ev::IDEMPOTENCY_KEY,
+                _ => return None,
+            },
+            (Table::Events, 16) if key == "relatedSessionId" => ev::RELATED_SESSION_ID,
+            (Table::Links, 2) if key == "id" => ln::ID,
+            (Table::Links, 9) => match key {
+                "toEventId" => ln::TO,
+                "createdAt" => ln::CREATED_AT,
+                "namespace" => ln::NAMESPACE,
+                _ => return None,
+            },
+            (Table::Links, 11) if key == "fromEventId" => ln::FROM,
+            (Table::Links, 12) if key == "relationType" => ln::RELATION,
+            _ => return None,
+        })
     }
 }
-
-/// The keys of an event row the fold reads, with their slots.
-const EVENT_SLOTS: [(&str, usize); 21] = [
-    ("id", ev::ID),
-    ("ts", ev::TS),
-    ("namespace", ev::NAMESPACE),
-    ("eventType", ev::EVENT_TYPE),
-    ("sourceKind", ev::SOURCE_KIND),
-    ("sourceRef", ev::SOURCE_REF),
-    ("sinkKind", ev::SINK_KIND),
-    ("sinkRef", ev::SINK_REF),
-    ("summary", ev::SUMMARY),
-    ("relatedSessionId", ev::RELATED_SESSION_ID),
-    ("relatedEventId", ev::RELATED_EVENT_ID),
-    ("provenance", ev::PROVENANCE),
-    ("idempotencyKey", ev::IDEMPOTENCY_KEY),
-    ("dedupeKey", ev::DEDUPE_KEY),
-    ("severity", ev::SEVERITY),
-    ("confidence", ev::CONFIDENCE),
-    ("expiresAt", ev::EXPIRES_AT),
-    ("artifactRefs", ev::ARTIFACT_REFS),
-    ("tags", ev::TAGS),
-    ("principal", ev::PRINCIPAL),
-    ("payloadJson", PAYLOAD),
-];
-
-/// The keys of a link row the fold reads, with their slots.
-const LINK_SLOTS: [(&str, usize); 6] = [
-    ("id", ln::ID),
-    ("namespace", ln::NAMESPACE),
-    ("fromEventId", ln::FROM),
-    ("toEventId", ln::TO),
-    ("relationType", ln::RELATION),
-    ("createdAt", ln::CREATED_AT),
-];
 
 /// The fields of a row the fold reads, by slot.
 struct Fields<'v> {
