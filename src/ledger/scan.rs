@@ -412,8 +412,8 @@ fn hex4(bytes: &[u8], at: usize) -> Option<u16> {
 /// (exactly its value), else the value decoded (`None` for text that is
 /// not a string or holds a lone surrogate).
 pub(crate) fn string(text: &str) -> Option<Cow<'_, str>> {
-    // The quotes are tested as bytes: a `char` pattern costs an encoding
-    // of the `char` a call in the size-optimised wasm build.
+    // The quotes are tested as bytes: in the size-optimised wasm build a
+    // `char` pattern is encoded to UTF-8 again on every call.
     let [b'"', inner @ .., b'"'] = text.as_bytes() else { return None };
     if inner.contains(&b'\\') {
         serde_json::from_str::<String>(text).ok().map(Cow::Owned)
