@@ -400,14 +400,27 @@ fn parse_ipv6(text: &str) -> Option<[u16; 8]> {
 }
 
 /// RFC 5952: lowercase hex, no leading zeros, the longest run (≥ 2) of zero
-/// groups compressed to `::` (the first when tied), as `core::net` prints
-/// it, except that an IPv4-mapped address stays in hex (`::ffff:7f00:1`,
-/// where `core::net` writes `::ffff:127.0.0.1`): a host is printed one way
-/// whichever way it was written.
+/// groups compressed to `::` (the first when tied). An IPv4-mapped address
+/// stays in hex (`::ffff:7f00:1`, as WHATWG URLs print it, where
+/// `core::net` writes `::ffff:127.0.0.1`): a host is printed one way
+/// whichever way it was written. (`core::net`'s printer is not used: its
+/// code is larger than this, in the wasm module.)
 fn ipv6_text(groups: &[u16; 8]) -> String {
-    match *groups {
-        [0, 0, 0, 0, 0, 0xffff, hi, lo] => format!("::ffff:{hi:x}:{lo:x}"),
-        _ => Ipv6Addr::from(*groups).to_string(),
+    let hex = |part: &[u16]| part.iter().map(|g| format!("{g:x}")).collect::<Vec<_>>().join(":");
+    let (mut run, mut at) = ((0, 0), 0);
+    while at < groups.len() {
+        let zeros = groups.iter().skip(at).take_while(|&&g| g == 0).count();
+        if zeros > run.1 {
+            run = (at, zeros);
+        }
+        at += zeros.max(1);
+    }
+    match run {
+        (start, len) if len >= 2 => {
+            let (head, rest) = groups.split_at(start);
+            format!("{}::{}", hex(head), hex(rest.get(len..).unwrap_or_default()))
+        }
+        _ => hex(groups),
     }
 }
 

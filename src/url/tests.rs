@@ -234,5 +234,19 @@ mod properties {
             let text = ipv6_text(&groups);
             prop_assert_eq!(parse_ipv6(&text), Some(groups));
         }
+
+        /// Apart from IPv4-mapped addresses, the text is what `core::net`
+        /// prints (RFC 5952).
+        #[test]
+        fn ipv6_text_is_core_nets_but_for_mapped_addresses(
+            groups in proptest::array::uniform8(proptest::prop_oneof![Just(0u16), Just(1), Just(0xffff), proptest::num::u16::ANY])
+        ) {
+            let core = core::net::Ipv6Addr::from(groups).to_string();
+            if groups[..6] == [0, 0, 0, 0, 0, 0xffff] {
+                prop_assert_eq!(ipv6_text(&groups), format!("::ffff:{:x}:{:x}", groups[6], groups[7]));
+            } else {
+                prop_assert_eq!(ipv6_text(&groups), core);
+            }
+        }
     }
 }
