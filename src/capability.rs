@@ -170,7 +170,7 @@ pub fn offer(client: &ClientDeclaration) -> Offer {
             });
         }
     }
-    withheld.sort_by(|a, b| a.name.cmp(&b.name));
+    crate::sort::list(&mut withheld, &|a, b| a.name.cmp(&b.name));
     let mut vocabularies: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (key, values, cap) in VOCABULARIES {
         let entry = vocabularies.entry((*key).to_owned()).or_default();

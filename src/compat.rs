@@ -301,7 +301,7 @@ pub struct Report {
 impl Report {
     /// Builds the overall verdicts from a list of changes (sorted here).
     pub fn from_changes(mut changes: Vec<Change>) -> Report {
-        changes.sort_by(|a, b| {
+        crate::sort::list(&mut changes, &|a, b| {
             a.path.cmp(&b.path).then_with(|| a.code.cmp(&b.code)).then_with(|| a.message.cmp(&b.message))
         });
         changes.dedup();

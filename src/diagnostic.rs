@@ -119,7 +119,7 @@ impl Diagnostic {
 /// Sorts diagnostics into their one deterministic order (pointer, then code,
 /// then severity, then message) and drops exact repeats.
 pub fn sort(diagnostics: &mut Vec<Diagnostic>) {
-    diagnostics.sort_by(|a, b| {
+    crate::sort::list(diagnostics, &|a, b| {
         a.instance_path
             .cmp(&b.instance_path)
             .then_with(|| a.code.cmp(&b.code))

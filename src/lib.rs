@@ -7,7 +7,8 @@
 // on an import that points up. The CLI (`src/bin`) sits above them all.
 
 // Layer 0: foundation — places, findings and what a code is, failures,
-// limits, JSON text, JavaScript's string rules, and text neutralisation.
+// limits, JSON text, JavaScript's string rules, text neutralisation, and
+// the one stable sort.
 pub mod diagnostic;
 pub mod doc;
 pub mod error;
@@ -16,6 +17,7 @@ pub mod jstext;
 pub mod limits;
 pub mod pointer;
 pub mod sanitize;
+pub(crate) mod sort;
 
 // Layer 1: every vocabulary, and typed field access with its diagnostics.
 pub mod fields;

@@ -406,7 +406,8 @@ impl<'t> Tree<'t> {
         }
         // A stable sort: index keys to the front in numeric order, the others
         // keep theirs.
-        out.sort_by_key(|(t, _)| array_index(*t).unwrap_or(u64::MAX));
+        let index = |(t, _): &(Text<'t>, usize)| array_index(*t).unwrap_or(u64::MAX);
+        crate::sort::list(&mut out, &|a, b| index(a).cmp(&index(b)));
         out
     }
 
@@ -1554,7 +1555,7 @@ impl<'t> Run<'_, 't> {
                     codes.extend(secrets::scan_text(&t.lossy()));
                 }
             }
-            codes.sort();
+            crate::sort::list(&mut codes, &Ord::cmp);
             codes.dedup();
             let at = Pointer::root().key(&k.lossy());
             found.extend(codes.into_iter().map(|c| (c, at.clone())));

@@ -23,7 +23,8 @@ fn layers() -> BTreeMap<String, usize> {
             layer = Some(number.parse::<usize>().unwrap());
             continue;
         }
-        if let Some(name) = line.strip_prefix("pub mod ").and_then(|l| l.strip_suffix(';')) {
+        let module = line.strip_prefix("pub mod ").or_else(|| line.strip_prefix("pub(crate) mod "));
+        if let Some(name) = module.and_then(|l| l.strip_suffix(';')) {
             let layer =
                 layer.unwrap_or_else(|| panic!("`pub mod {name}` comes before any `// Layer N:` heading"));
             out.insert(name.to_owned(), layer);

@@ -3,13 +3,14 @@
 
 use serde_json::Value;
 
-use super::derive::{Derived, sort_events};
+use super::derive::Derived;
 use super::model::{Kind, Sym};
 use super::view::{ArtifactMatch, ArtifactView};
 use super::{Ledger, UNKNOWN_ARTIFACT};
 use crate::artifact::canonical_identity;
 use crate::diagnostic::Diagnostic;
 use crate::pointer::Pointer;
+use crate::sort;
 
 /// Where in a row the refs matching `identity` are.
 fn matches(row: &Value, identity: &str) -> Vec<String> {
@@ -68,7 +69,7 @@ pub(crate) fn artifact_view(
     let event_of =
         |k: u32| hits.get(k as usize).and_then(|h| h.as_ref()).and_then(|h| l.events.get(h.0 as usize));
     let mut order: Vec<u32> = (0..u32::try_from(hits.len()).unwrap_or(u32::MAX)).collect();
-    sort_events(&mut order, &|a, b| match (event_of(a), event_of(b)) {
+    sort::indices(&mut order, &|a, b| match (event_of(a), event_of(b)) {
         (Some(x), Some(y)) => y.ts.total_cmp(&x.ts).then_with(|| x.id.cmp(&y.id)),
         _ => a.cmp(&b),
     });

@@ -10,6 +10,7 @@ use super::{
     IDEMPOTENCY_REPLAY, LINEAGE_CYCLE, Ledger, RECEIPT_NOT_FOR_HANDOFF, SELF_LINK,
 };
 use crate::diagnostic::{Diagnostic, quote};
+use crate::sort;
 
 /// What the views read.
 #[derive(Debug, Default)]
@@ -63,25 +64,6 @@ impl Derived {
     }
 }
 
-/// Sorts event indexes with one comparator type for the whole fold (every
-/// `sort_by` closure is a separate copy of the sort in the wasm module).
-pub(crate) fn sort_events(list: &mut [u32], cmp: &dyn Fn(u32, u32) -> std::cmp::Ordering) {
-    list.sort_by(|&a, &b| cmp(a, b));
-}
-
-/// Sorts a list (stably) through the one index sort of [`sort_events`]:
-/// only the cheap reordering is compiled per element type.
-pub(crate) fn sort_list<T>(list: &mut Vec<T>, cmp: &dyn Fn(&T, &T) -> std::cmp::Ordering) {
-    let mut order: Vec<u32> = (0..idx(list.len())).collect();
-    let items: &[T] = list;
-    sort_events(&mut order, &|a, b| match (items.get(a as usize), items.get(b as usize)) {
-        (Some(x), Some(y)) => cmp(x, y),
-        _ => a.cmp(&b),
-    });
-    let mut slots: Vec<Option<T>> = list.drain(..).map(Some).collect();
-    list.extend(order.iter().filter_map(|&i| slots.get_mut(i as usize).and_then(Option::take)));
-}
-
 /// Chronological order: `ts`, then id.
 pub(crate) fn chrono(l: &Ledger<'_>, a: u32, b: u32) -> std::cmp::Ordering {
     match (l.events.get(a as usize), l.events.get(b as usize)) {
@@ -133,7 +115,7 @@ fn groups(ledger: &Ledger<'_>, d: &mut Derived) {
             rows.iter().filter_map(|&i| ledger.events.get(i as usize).map(|e| (e.ns, i))).collect();
         // Rows were added in order, so a stable sort by namespace keeps the
         // first row of each namespace first.
-        sort_list(&mut spaces, &|a, b| a.0.cmp(&b.0));
+        sort::list(&mut spaces, &|a, b| a.0.cmp(&b.0));
         spaces.dedup_by_key(|(n, _)| *n);
         if let Some(cell) = d.groups.get_mut(*g as usize) {
             *cell = spaces;
@@ -195,7 +177,7 @@ fn duplicates(ledger: &Ledger<'_>, d: &mut Derived) {
             super::Slot::One(..) => None,
         })
         .collect();
-    sort_list(&mut groups, &|a, b| a.cmp(b));
+    sort::list(&mut groups, &|a, b| a.cmp(b));
     for slot in groups {
         let mut by_ns: FastMap<Sym, Vec<u32>> = FastMap::default();
         for &i in slot {
@@ -298,9 +280,9 @@ fn idempotency(ledger: &Ledger<'_>, d: &mut Derived) {
         }
     }
     let mut groups: Vec<((Sym, &str), Vec<u32>)> = repeated.into_iter().collect();
-    sort_list(&mut groups, &|a, b| a.0.cmp(&b.0));
+    sort::list(&mut groups, &|a, b| a.0.cmp(&b.0));
     for ((ns, key), mut group) in groups {
-        sort_events(&mut group, &|a, b| match (events.get(a as usize), events.get(b as usize)) {
+        sort::indices(&mut group, &|a, b| match (events.get(a as usize), events.get(b as usize)) {
             (Some(ea), Some(eb)) => ea.ts.total_cmp(&eb.ts).then_with(|| ea.id.cmp(&eb.id)),
             _ => a.cmp(&b),
         });
@@ -511,7 +493,7 @@ fn lineages(ledger: &Ledger<'_>, d: &mut Derived) {
     }
     // Members in event order, so the lineages come out in a fixed order.
     let mut members: Vec<u32> = parent.keys().copied().collect();
-    sort_events(&mut members, &|a, b| a.cmp(&b));
+    sort::indices(&mut members, &|a, b| a.cmp(&b));
     let mut number: FastMap<u32, u32> = FastMap::default();
     for v in members {
         let r = root(&mut parent, v);
@@ -525,7 +507,7 @@ fn lineages(ledger: &Ledger<'_>, d: &mut Derived) {
         }
     }
     for (k, list) in d.lineages.iter_mut().enumerate() {
-        sort_events(list, &|a, b| chrono(ledger, a, b));
+        sort::indices(list, &|a, b| chrono(ledger, a, b));
         for (at, &v) in list.iter().enumerate() {
             d.attempt_of.insert(v, (idx(k), idx(at)));
         }

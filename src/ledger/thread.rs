@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::derive::{Derived, chrono, exists_elsewhere, lookup, sort_events, sort_list};
+use super::derive::{Derived, chrono, exists_elsewhere, lookup};
 use super::model::{Event, Kind, Rel};
 use super::view::{AuditChain, Lineage, LinkEntry, ReceiptEntry, Thread};
 use super::{
@@ -14,6 +14,7 @@ use super::{
 };
 use crate::diagnostic::{Diagnostic, quote};
 use crate::vocab::receipt_status_is_terminal;
+use crate::sort;
 
 fn event<'l, 'a>(l: &'l Ledger<'a>, i: u32) -> Option<&'l Event<'a>> {
     l.events.get(i as usize)
@@ -60,11 +61,11 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
     for &r in d.related_receipts.get(&h).map_or(&[][..], Vec::as_slice) {
         tied.push((r, "relatedEventId".to_owned()));
     }
-    sort_list(&mut tied, &|a, b| a.cmp(b));
+    sort::list(&mut tied, &|a, b| a.cmp(b));
     tied.dedup();
     let mut receipt_ids: Vec<u32> = tied.iter().map(|t| t.0).collect();
     receipt_ids.dedup();
-    sort_events(&mut receipt_ids, &|a, b| chrono(l, a, b));
+    sort::indices(&mut receipt_ids, &|a, b| chrono(l, a, b));
     let mut receipts = Vec::with_capacity(receipt_ids.len());
     let mut incomplete_seen = false;
     for r in receipt_ids {
@@ -110,11 +111,11 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
     for list in
         [&mut lineage.retries, &mut lineage.retried_by, &mut lineage.supersedes, &mut lineage.superseded_by]
     {
-        sort_list(list, &|a, b| a.cmp(b));
+        sort::list(list, &|a, b| a.cmp(b));
         list.dedup();
     }
     (lineage.attempts, lineage.attempt_count, lineage.latest) = attempts(l, d, h);
-    sort_list(&mut others, &|a, b| {
+    sort::list(&mut others, &|a, b| {
         (&a.direction, &a.relation_type, &a.event_id, &a.link_id)
             .cmp(&(&b.direction, &b.relation_type, &b.event_id, &b.link_id))
             .then_with(|| a.link.to_string().cmp(&b.link.to_string()))

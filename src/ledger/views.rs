@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::derive::{Derived, lookup, sort_events, sort_list};
+use super::derive::{Derived, lookup};
 use super::model::{Event, FastMap, Kind, Rel, Sym};
 use super::thread::thread;
 use super::view::{
@@ -16,6 +16,7 @@ use super::{EVENT_NOT_FOUND, Ledger, NAMESPACE_AMBIGUOUS, NOT_A_HANDOFF, Query};
 use crate::diagnostic::{self, Diagnostic, quote};
 use crate::error::CallError;
 use crate::pointer::Pointer;
+use crate::sort;
 
 /// The namespace a view answers for: its name, and its symbol when any row
 /// names it.
@@ -65,7 +66,7 @@ fn scope(l: &Ledger, d: &Derived, query: &Query) -> Result<Scope, CallError> {
     {
         let mut spaces: Vec<Sym> =
             slot.as_slice().iter().filter_map(|&i| l.events.get(i as usize)).map(|e| e.ns).collect();
-        sort_events(&mut spaces, &|a, b| a.cmp(&b));
+        sort::indices(&mut spaces, &|a, b| a.cmp(&b));
         spaces.dedup();
         if let [only] = spaces.as_slice() {
             return Ok(Scope { name: l.syms.name(*only).to_owned(), sym: Some(*only) });
@@ -76,7 +77,7 @@ fn scope(l: &Ledger, d: &Derived, query: &Query) -> Result<Scope, CallError> {
         [only] => Ok(Scope { name: l.syms.name(*only).to_owned(), sym: Some(*only) }),
         many => {
             let mut names: Vec<&str> = many.iter().map(|&s| l.syms.name(s)).collect();
-            sort_list(&mut names, &|a, b| a.cmp(b));
+            sort::list(&mut names, &|a, b| a.cmp(b));
             let shown: Vec<String> = names.iter().take(5).map(|n| quote(n)).collect();
             Err(CallError::new(
                 NAMESPACE_AMBIGUOUS,
@@ -151,7 +152,7 @@ fn handoffs_of(l: &Ledger, d: &Derived, i: u32) -> Vec<u32> {
                 .chain(e.related_event.as_deref().and_then(|id| lookup(l, d, id, e.ns)))
                 .filter(|&t| t != i && is_handoff(t))
                 .collect();
-            sort_events(&mut out, &|a, b| a.cmp(&b));
+            sort::indices(&mut out, &|a, b| a.cmp(&b));
             out.dedup();
             out
         }
@@ -173,7 +174,7 @@ fn threads(l: &Ledger, d: &Derived, handoffs: BTreeSet<u32>, found: &mut Vec<Dia
             (last, t)
         })
         .collect();
-    sort_list(&mut out, &|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.handoff_id.cmp(&b.1.handoff_id)));
+    sort::list(&mut out, &|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.handoff_id.cmp(&b.1.handoff_id)));
     out.into_iter().map(|(_, t)| t).collect()
 }
 
@@ -182,7 +183,7 @@ fn session_event(l: &Ledger, d: &Derived, i: u32, roles: Vec<String>) -> Option<
     let handoffs = handoffs_of(l, d, i);
     let mut thread_ids: Vec<String> =
         handoffs.iter().filter_map(|&h| l.events.get(h as usize)).map(|h| h.id.to_string()).collect();
-    sort_list(&mut thread_ids, &|a, b| a.cmp(b));
+    sort::list(&mut thread_ids, &|a, b| a.cmp(b));
     Some((
         SessionEvent {
             event_id: e.id.to_string(),
@@ -209,7 +210,7 @@ fn session_view(
             v.iter().copied().filter(|&i| l.events.get(i as usize).is_some_and(|e| scope.holds(e))).collect()
         })
         .unwrap_or_default();
-    sort_events(&mut list, &|a, b| newest_first(l, a, b));
+    sort::indices(&mut list, &|a, b| newest_first(l, a, b));
     let mut handoffs = BTreeSet::new();
     let mut events = Vec::with_capacity(list.len());
     for i in list {
@@ -247,7 +248,7 @@ fn current_ads(l: &Ledger, d: &Derived, scope: &Scope, keep: impl Fn(&Event) -> 
     }
     // One current ad per session, so the event order alone is total.
     let mut out: Vec<u32> = best.into_values().filter_map(|(_, ties)| pick_head(l, d, &ties)).collect();
-    sort_events(&mut out, &|a, b| newest_first(l, a, b));
+    sort::indices(&mut out, &|a, b| newest_first(l, a, b));
     out.into_iter().filter_map(|i| Some((l.events.get(i as usize)?.ad_session()?, i))).collect()
 }
 
@@ -259,7 +260,7 @@ fn pick_head(l: &Ledger, d: &Derived, ties: &[u32]) -> Option<u32> {
     // target found among the sorted ties by halving), so a session with a
     // million ads of one `ts` stays linear.
     let mut sorted = ties.to_vec();
-    sort_events(&mut sorted, &|a, b| a.cmp(&b));
+    sort::indices(&mut sorted, &|a, b| a.cmp(&b));
     let mut followed = vec![false; sorted.len()];
     for &x in ties {
         let Some(ex) = l.events.get(x as usize) else { continue };
@@ -352,7 +353,7 @@ fn project_view(
         })
         .map(|(i, _)| u32::try_from(i).unwrap_or(u32::MAX))
         .collect();
-    sort_events(&mut list, &|a, b| newest_first(l, a, b));
+    sort::indices(&mut list, &|a, b| newest_first(l, a, b));
     let mut handoffs = BTreeSet::new();
     let mut events = Vec::with_capacity(list.len());
     for i in list {
