@@ -65,7 +65,7 @@ mod derive;
 pub mod generate;
 mod model;
 mod row;
-mod scan;
+pub(crate) mod scan;
 mod thread;
 pub mod view;
 mod views;

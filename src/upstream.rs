@@ -150,27 +150,6 @@ fn secrets_absent(tree: &Tree<'_>, text: &str) -> bool {
     secrets::none_in_json_text(text, tree.escaped)
 }
 
-/// Whether `text` is an object whose one member is `key`, with no escape,
-/// no key named twice, no number beyond the double range and nesting at
-/// most `max_depth` deep: a text that the reporting parser
-/// ([`json::parse`]) reads at that depth with no duplicate key, to the same
-/// one-member object, which this reader tells without building it. (Where
-/// the two readers differ, on an escaped lone surrogate, an overflowing
-/// number or depth, the answer is `false`, and the caller asks the
-/// reporting parser.)
-pub(crate) fn is_lone_member(text: &str, key: &str, max_depth: usize) -> bool {
-    let Ok(tree) = Tree::parse(text) else { return false };
-    !tree.escaped
-        && tree.depth <= max_depth
-        && matches!(tree.node(0), Node::Object { len: 1, .. })
-        && matches!(tree.node(1), Node::Key { text, .. } if text.is(key))
-        && tree.nodes.iter().all(|n| match n {
-            Node::Key { first, shadowed, .. } => *first && !*shadowed,
-            Node::Number(x) => x.is_finite(),
-            _ => true,
-        })
-}
-
 // ------------------------------------------------------------------ reading
 
 /// A JSON text read as `JSON.parse` reads it, as a flat list of nodes in

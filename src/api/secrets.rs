@@ -1,10 +1,13 @@
 //! `secrets.scan`: every secret in a JSON value, by rule and place.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::doc::{Json, JsonObject};
 use crate::error::CallError;
+use crate::ledger::scan::{Reader, Syntax};
 use crate::pointer::Pointer;
 use crate::secrets;
 
@@ -65,7 +68,7 @@ fn scan<J: Json>(value: &J) -> SecretsScanAnswer {
 /// builds nothing, and its strings are not scanned one by one.
 pub(super) fn secrets_scan_call_text(input: &str) -> Option<String> {
     let clean = secrets::none_in_json_text(input, input.contains('\\'));
-    if clean && crate::upstream::is_lone_member(input, "value", super::MAX_CALL_DEPTH / 2) {
+    if clean && is_lone_value(input, super::MAX_CALL_DEPTH / 2) {
         return Some(super::respond(Ok(SecretsScanAnswer { findings: Vec::new() })));
     }
     if cfg!(not(target_arch = "wasm32"))
@@ -89,6 +92,56 @@ pub(super) fn secrets_scan_call_text(input: &str) -> Option<String> {
     }
     let value = call.remove("value")?;
     Some(super::respond(Ok(if clean { SecretsScanAnswer { findings: Vec::new() } } else { scan(&value) })))
+}
+
+/// Whether `text` is an object whose one member is `value`, with no escape,
+/// no key named twice in any object, no number beyond the range of a double
+/// and arrays and objects nested at most `max_depth` deep (the call's object
+/// is the first level): a text the reporting parser reads at that depth to
+/// the same one-member object, with no duplicate key. The ledger's reader
+/// checks it in one pass that builds nothing. An object of more than
+/// [`MAX_KEYS_CHECKED`] keys answers `false` (the caller then asks the
+/// reporting parser), so the check stays linear.
+fn is_lone_value(text: &str, max_depth: usize) -> bool {
+    if text.contains('\\') {
+        return false;
+    }
+    let mut r = Reader::new(text, usize::MAX);
+    let mut members = 0;
+    let object = r.entries(0, &mut |r, key| {
+        members += 1;
+        if members > 1 || key != "value" {
+            return Err(Syntax);
+        }
+        distinct_keys(r, 1, max_depth)
+    });
+    matches!(object, Ok(true)) && members == 1 && r.at_end() && r.problem().is_none()
+}
+
+/// The most keys an object may have for [`is_lone_value`] to compare them
+/// all with each other.
+const MAX_KEYS_CHECKED: usize = 64;
+
+/// Steps over the value at the cursor, `levels` containers deep, failing on
+/// a key named twice in one object or a container deeper than `max_depth`.
+fn distinct_keys(r: &mut Reader<'_>, levels: usize, max_depth: usize) -> Result<(), Syntax> {
+    r.ws();
+    match r.peek() {
+        b'{' | b'[' if levels >= max_depth => Err(Syntax),
+        b'{' => {
+            let mut keys: Vec<Cow<'_, str>> = Vec::new();
+            r.entries(levels, &mut |r, key| {
+                if keys.len() >= MAX_KEYS_CHECKED || keys.contains(&key) {
+                    return Err(Syntax);
+                }
+                keys.push(key);
+                distinct_keys(r, levels + 1, max_depth)
+            })
+            .map(drop)
+        }
+        b'[' => r.items(levels, &mut |r| distinct_keys(r, levels + 1, max_depth)).map(drop),
+        _ => r.value(levels).map(drop),
+    }
 }
 
 #[cfg(test)]
@@ -158,6 +211,86 @@ mod tests {
         // Nesting at and past the depth either reader takes.
         for depth in [60, 63, 64, 65, 127, 128, 129, 200] {
             same(&format!(r#"{{"value":{}1{}}}"#, "[".repeat(depth), "]".repeat(depth)));
+        }
+    }
+
+    /// What [`is_lone_value`] stands for, asked of the reporting parser.
+    fn lone_by_parser(text: &str, max_depth: usize) -> bool {
+        fn depth(v: &Value) -> usize {
+            match v {
+                Value::Array(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
+                Value::Object(members) => 1 + members.values().map(depth).max().unwrap_or(0),
+                _ => 0,
+            }
+        }
+        let Ok(parsed) = crate::json::parse(text, super::super::MAX_CALL_DEPTH) else { return false };
+        !text.contains('\\')
+            && parsed.duplicate_keys.is_empty()
+            && depth(&parsed.value) <= max_depth
+            && matches!(&parsed.value, Value::Object(m) if m.len() == 1 && m.contains_key("value"))
+    }
+
+    #[test]
+    fn the_lone_value_check_agrees_with_the_parser_on_wide_objects() {
+        let wide = |n: usize, twice: bool| {
+            let mut keys: Vec<String> = (0..n).map(|i| format!(r#""k{i}":1"#)).collect();
+            if twice {
+                keys.push(r#""k0":2"#.to_owned());
+            }
+            format!(r#"{{"value":{{{}}}}}"#, keys.join(","))
+        };
+        for n in [1, 10, MAX_KEYS_CHECKED - 1, MAX_KEYS_CHECKED] {
+            assert!(is_lone_value(&wide(n, false), 8), "{n} keys");
+            assert!(!is_lone_value(&wide(n, true), 8), "{n} keys, one twice");
+        }
+        // Past the keys it compares, it leaves the text to the parser.
+        assert!(!is_lone_value(&wide(MAX_KEYS_CHECKED + 1, false), 8));
+        assert!(lone_by_parser(&wide(MAX_KEYS_CHECKED + 1, false), 8));
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn texts() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just("1"),
+            Just("-0.5"),
+            Just("1e999"),
+            Just("null"),
+            Just("true"),
+            Just(r#""x""#),
+            Just(r#""\u0041""#),
+            Just(r#""value""#),
+        ]
+        .prop_map(str::to_owned);
+        let key = prop_oneof![Just("a"), Just("b"), Just("value"), Just("c d")];
+        leaf.prop_recursive(5, 40, 4, move |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(|items| format!("[{}]", items.join(","))),
+                prop::collection::vec((key.clone(), inner), 0..4).prop_map(|members| {
+                    let members: Vec<String> = members.iter().map(|(k, v)| format!(r#""{k}":{v}"#)).collect();
+                    format!("{{{}}}", members.join(","))
+                }),
+            ]
+        })
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #[test]
+        fn the_lone_value_check_agrees_with_the_parser(
+            value in texts(),
+            other in texts(),
+            shape in 0..6usize,
+            max_depth in 1..6usize,
+        ) {
+            let text = match shape {
+                0 | 1 => format!(r#"{{"value":{value}}}"#),
+                2 => format!(r#"{{"value":{value},"value":{other}}}"#),
+                3 => format!(r#" {{ "value" : {value} , "b" : {other} }} "#),
+                4 => format!("[{value}]"),
+                _ => format!(r#"{{"value":{value}}} {other}"#),
+            };
+            proptest::prop_assert_eq!(is_lone_value(&text, max_depth), lone_by_parser(&text, max_depth), "{}", text);
         }
     }
 }
