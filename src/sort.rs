@@ -19,6 +19,7 @@ pub(crate) fn list<T>(list: &mut Vec<T>, cmp: &dyn Fn(&T, &T) -> Ordering) {
     if list.is_sorted_by(|a, b| cmp(a, b) != Ordering::Greater) {
         return;
     }
+    // Indexes are `u32`: no list this crate sorts comes near 2^32 items.
     let mut order: Vec<u32> = (0..u32::try_from(list.len()).unwrap_or(u32::MAX)).collect();
     let items: &[T] = list;
     indices(&mut order, &|a, b| match (items.get(a as usize), items.get(b as usize)) {
