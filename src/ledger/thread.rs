@@ -13,8 +13,8 @@ use super::{
     AUDIT_NOT_HUMAN, AUDIT_OTHER_ACTION, AUDIT_TOO_LONG, Ledger, MAX_CHAIN, RECEIPT_CONFLICT,
 };
 use crate::diagnostic::{Diagnostic, quote};
-use crate::vocab::receipt_status_is_terminal;
 use crate::sort;
+use crate::vocab::receipt_status_is_terminal;
 
 fn event<'l, 'a>(l: &'l Ledger<'a>, i: u32) -> Option<&'l Event<'a>> {
     l.events.get(i as usize)
