@@ -217,11 +217,18 @@ impl Found {
         let few = self.few.get(..self.len).unwrap_or(&[]);
         if self.more.is_empty() {
             let few = self.few.get_mut(..self.len).unwrap_or(&mut []);
-            few.sort_unstable();
+            // At most eight: each moved back past the larger ones before it.
+            for i in 1..few.len() {
+                let mut j = i;
+                while j > 0 && few.get(j - 1) > few.get(j) {
+                    few.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
             return few;
         }
         self.more.extend_from_slice(few);
-        self.more.sort_unstable();
+        crate::sort::list(&mut self.more, &|a, b| a.cmp(b));
         &self.more
     }
 }
