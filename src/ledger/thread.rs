@@ -1,8 +1,6 @@
 //! A handoff thread: receipts and the derived outcome, retry / supersede
 //! lineage, and the delegated-authority audit chain.
 
-use std::collections::BTreeSet;
-
 use serde_json::Value;
 
 use super::derive::{Derived, chrono, exists_elsewhere, lookup};
@@ -209,7 +207,8 @@ fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnosti
     }
     let at = handoff.pointer().key("payloadJson").key("confirmation");
     let mut chain = AuditChain { grants: Vec::new(), ends_at_human: false, human: None, code: None };
-    let mut visited = BTreeSet::from([h]);
+    // The rows the chain has passed: at most MAX_CHAIN, so a list will do.
+    let mut visited = vec![h];
     let mut current_id = handoff.id.to_string();
     let mut current_row = row.clone();
     let (code, message) = loop {
@@ -252,12 +251,13 @@ fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnosti
                 format!("grant {} of {} is not in the ledger", quote(grant_id), quote(&handoff.id)),
             );
         };
-        if !visited.insert(g) {
+        if visited.contains(&g) {
             break (
                 AUDIT_CYCLE,
                 format!("grant chain of {} comes back to {}", quote(&handoff.id), quote(grant_id)),
             );
         }
+        visited.push(g);
         let Some(grant) = event(l, g) else {
             break (
                 AUDIT_MISSING,

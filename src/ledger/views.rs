@@ -1,7 +1,7 @@
 //! The views, computed from the derived indexes.
 
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use serde_json::Value;
 
@@ -164,8 +164,10 @@ fn ts_of(v: &Value) -> f64 {
     v.get("ts").and_then(Value::as_f64).unwrap_or(0.0)
 }
 
-/// Threads for a set of handoffs, latest activity first.
-fn threads(l: &Ledger, d: &Derived, handoffs: BTreeSet<u32>, found: &mut Vec<Diagnostic>) -> Vec<Thread> {
+/// Threads for a list of handoffs (each taken once), latest activity first.
+fn threads(l: &Ledger, d: &Derived, mut handoffs: Vec<u32>, found: &mut Vec<Diagnostic>) -> Vec<Thread> {
+    sort::indices(&mut handoffs, &|a, b| a.cmp(&b));
+    handoffs.dedup();
     let mut out: Vec<(f64, Thread)> = handoffs
         .into_iter()
         .filter_map(|h| thread(l, d, h, found))
@@ -211,7 +213,7 @@ fn session_view(
         })
         .unwrap_or_default();
     sort::indices(&mut list, &|a, b| newest_first(l, a, b));
-    let mut handoffs = BTreeSet::new();
+    let mut handoffs = Vec::new();
     let mut events = Vec::with_capacity(list.len());
     for i in list {
         let Some(e) = l.events.get(i as usize) else { continue };
@@ -319,14 +321,24 @@ fn fleet_view(l: &Ledger, d: &Derived, scope: &Scope, now: f64) -> FleetView {
         .collect();
     let counts = count(&ads);
     let sessions = ads.len();
-    let mut groups: BTreeMap<(bool, Option<String>), Vec<CurrentAd>> = BTreeMap::new();
+    // Named projects first, by name, then the ads naming none; each
+    // project's ads keep their order.
+    let mut ads = ads;
+    sort::list(&mut ads, &|a, b| (a.project.is_none(), &a.project).cmp(&(b.project.is_none(), &b.project)));
+    let mut projects: Vec<ProjectGroup> = Vec::new();
     for ad in ads {
-        groups.entry((ad.project.is_none(), ad.project.clone())).or_default().push(ad);
+        match projects.last_mut() {
+            Some(group) if group.project == ad.project => group.ads.push(ad),
+            _ => projects.push(ProjectGroup {
+                project: ad.project.clone(),
+                counts: BTreeMap::new(),
+                ads: vec![ad],
+            }),
+        }
     }
-    let projects = groups
-        .into_iter()
-        .map(|((_, project), ads)| ProjectGroup { project, counts: count(&ads), ads })
-        .collect();
+    for group in &mut projects {
+        group.counts = count(&group.ads);
+    }
     FleetView { sessions, counts, projects }
 }
 
@@ -354,7 +366,7 @@ fn project_view(
         .map(|(i, _)| u32::try_from(i).unwrap_or(u32::MAX))
         .collect();
     sort::indices(&mut list, &|a, b| newest_first(l, a, b));
-    let mut handoffs = BTreeSet::new();
+    let mut handoffs = Vec::new();
     let mut events = Vec::with_capacity(list.len());
     for i in list {
         if let Some((entry, hs)) = session_event(l, d, i, Vec::new()) {
