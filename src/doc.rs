@@ -311,6 +311,34 @@ impl Doc<'_> {
     }
 }
 
+// Native builds check a `Value` as it is.
+#[cfg(any(target_arch = "wasm32", test))]
+impl<'a> Doc<'a> {
+    /// `value` as a borrowed document, for the rules that read any [`Json`]:
+    /// each string borrowed, unless `JSON.stringify` would escape something
+    /// in it (a borrowed string says that it would not, see
+    /// [`Json::js_json_len`]); each number with no text, so that its length
+    /// is counted from its double, as a `Value`'s is. Not a document to
+    /// write back ([`Doc::to_value`] would give each number as a double).
+    pub(crate) fn of_value(value: &'a Value) -> Doc<'a> {
+        // Borrowed where the string holds nothing JSON text escapes, as
+        // `parse` borrows the strings it reads.
+        fn string(s: &str) -> Cow<'_, str> {
+            if plain_run(s.as_bytes(), 0) == s.len() { Cow::Borrowed(s) } else { Cow::Owned(s.to_owned()) }
+        }
+        match value {
+            Value::Null => Doc::Null,
+            Value::Bool(b) => Doc::Bool(*b),
+            Value::Number(n) => n.as_f64().map_or(Doc::Null, |n| Doc::Number(n, "")),
+            Value::String(s) => Doc::String(string(s)),
+            Value::Array(items) => Doc::Array(items.iter().map(Doc::of_value).collect()),
+            Value::Object(map) => {
+                Doc::Object(DocObject(map.iter().map(|(k, v)| (string(k), Doc::of_value(v))).collect()))
+            }
+        }
+    }
+}
+
 /// Reads `text` as one JSON document, or `None` when the reporting parser
 /// has something to say about it (see the module's documentation).
 pub fn parse(text: &str) -> Option<Doc<'_>> {
@@ -490,7 +518,7 @@ impl<'a> Reader<'a> {
         }
         if members.len() > SMALL {
             let mut keys: Vec<&str> = members.iter().map(|(k, _)| k.as_ref()).collect();
-            keys.sort_unstable();
+            crate::sort::list(&mut keys, &|a, b| a.cmp(b));
             if keys.windows(2).any(|w| w.first() == w.get(1)) {
                 return None;
             }
@@ -636,7 +664,9 @@ impl<'a> Reader<'a> {
             }
         }
         let text = self.text.get(start..self.at)?;
-        let n: f64 = text.parse().ok()?;
+        // Read as `serde_json` reads it (so exactly as a `Value`'s number),
+        // with no float parser of its own in the wasm module.
+        let n = text.parse::<Number>().ok()?.as_f64()?;
         n.is_finite().then_some(Doc::Number(n, text))
     }
 }

@@ -27,12 +27,13 @@
 //!
 //! Text input (`documentText`) is parsed by [`crate::json`]: invalid JSON,
 //! nesting beyond [`json::MAX_DEPTH`], numbers beyond f64, lone surrogates
-//! and (strict) duplicate keys each get their own code. In native builds
-//! the rules of `event_create`, `event_row`, `principal` and `artifact_ref`
-//! read a text as a borrowed document ([`crate::doc`]) when it is plain
-//! JSON, and build a `Value` only for the `normalized` answer;
-//! [`validate_full_text`] reads every text into a `Value` first, the
-//! reference the borrowed reading is held to (and what the wasm build does).
+//! and (strict) duplicate keys each get their own code. The rules of
+//! `event_create`, `event_row`, `principal` and `artifact_ref` read a text
+//! as a borrowed document ([`crate::doc`]) when it is plain JSON, and build
+//! a `Value` only for the `normalized` answer; [`validate_full_text`] reads
+//! every text into a `Value` first, the reference the borrowed reading is
+//! held to. The wasm build has those rules only for the borrowed document:
+//! a document given as a `Value` is read as one too.
 
 use std::borrow::Cow;
 
@@ -214,20 +215,13 @@ enum Normalize {
     No,
 }
 
-/// Whether texts are read as borrowed documents: in native builds (the hub,
-/// its addon, the CLI). The wasm build reads every text into a `Value`
-/// (the same answers, tested): the borrowed reading would make the default
-/// npm package about 20 KB (gzipped) larger for about a tenth more speed.
-const BORROWED: bool = cfg!(not(target_arch = "wasm32"));
-
 fn read_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options, normalize: Normalize) -> Outcome {
     if options.profile == Profile::Upstream {
         return upstream_text(kind, mode, text, options, normalize);
     }
     // A sink's locality rules read a `Value`; every other rule of these
     // kinds reads the text's borrowed document when it has one.
-    if BORROWED
-        && reads_any_json(kind)
+    if reads_any_json(kind)
         && options.sink.is_none()
         && let Some((document, escaped)) = doc::parse_noting_escapes(text)
     {
@@ -493,7 +487,14 @@ fn check(kind: DocumentKind, document: &Value, options: &Options, secrets: Secre
         DocumentKind::EventCreate
         | DocumentKind::EventRow
         | DocumentKind::Principal
-        | DocumentKind::ArtifactRef => check_any(kind, document, options, secrets, report),
+        | DocumentKind::ArtifactRef => {
+            // The wasm build has these rules once, for the borrowed document
+            // every text is read into: it reads a `Value` as one too.
+            #[cfg(target_arch = "wasm32")]
+            check_any(kind, &doc::Doc::of_value(document), options, secrets, report);
+            #[cfg(not(target_arch = "wasm32"))]
+            check_any(kind, document, options, secrets, report);
+        }
         DocumentKind::LinkCreate => link::check_create(document, &root, report),
         DocumentKind::LinkRow => link::check_row(document, &root, report),
         DocumentKind::PeerMessage => {
@@ -581,5 +582,80 @@ fn normalize(kind: DocumentKind, mode: Mode, document: Cow<'_, Value>, options: 
         DocumentKind::ArtifactRef | DocumentKind::PeerMessage => document.into_owned(),
         DocumentKind::SpawnRequest => spawn::normalize(&document),
         DocumentKind::NotifySummary => work_ad::normalize_notify_summary(&document),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use serde_json::{Map, json};
+
+    use super::*;
+
+    /// The rules give one report on a `Value` and on the borrowed document
+    /// made of it ([`doc::Doc::of_value`]: how the wasm build reads a
+    /// `Value`), in both modes, with and without an owner.
+    fn same_report(kind: DocumentKind, document: &Value) {
+        for mode in [Mode::Strict, Mode::Lenient] {
+            for owner in [None, Some("u1".to_owned())] {
+                let options = Options { owner, ..Options::default() };
+                let mut by_value = Report::new(mode);
+                check_any(kind, document, &options, Secrets::Scan, &mut by_value);
+                let mut by_doc = Report::new(mode);
+                check_any(kind, &doc::Doc::of_value(document), &options, Secrets::Scan, &mut by_doc);
+                assert_eq!(by_value.diagnostics, by_doc.diagnostics, "{kind:?} {mode:?} {document}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_and_its_borrowed_document_get_one_report() {
+        let mut compared = 0;
+        let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/validate")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                if !path.to_string_lossy().ends_with(".call.json") {
+                    continue;
+                }
+                let Ok(call) = std::fs::read_to_string(&path) else { continue };
+                let Ok(call) = serde_json::from_str::<Value>(&call) else { continue };
+                let kind = call.get("kind").and_then(Value::as_str).and_then(DocumentKind::from_name);
+                let document = call.get("document").cloned().or_else(|| {
+                    call.get("documentText")
+                        .and_then(Value::as_str)
+                        .and_then(|t| serde_json::from_str(t).ok())
+                });
+                if let (Some(kind), Some(document)) = (kind, document)
+                    && reads_any_json(kind)
+                {
+                    same_report(kind, &document);
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 100, "only {compared} golden documents compared");
+        // Strings JSON text escapes (counted in the payload's length),
+        // numbers whose spelling JavaScript changes, a wide object.
+        let payload = json!({
+            "q": "a \"quoted\" \\ path\n\u{1}",
+            "n": [0, -0.0, 1e21, 1e-7, 0.1, 18_446_744_073_709_551_615_u64, -9_223_372_036_854_775_808_i64, 5e-324],
+            "wide": (0..40).map(|i| (format!("k{i}"), json!(i))).collect::<Map<String, Value>>(),
+            "token": "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB",
+        });
+        for payload in [payload.clone(), json!({ "x": "y".repeat(32_750), "q": "\"\"\"" })] {
+            let event = json!({
+                "event_type": "note",
+                "source_session_id": "s1",
+                "principal": { "kind": "human", "id": "u\"2" },
+                "payload_json": payload,
+            });
+            same_report(DocumentKind::EventCreate, &event);
+        }
     }
 }
