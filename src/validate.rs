@@ -648,7 +648,7 @@ mod tests {
             "wide": (0..40).map(|i| (format!("k{i}"), json!(i))).collect::<Map<String, Value>>(),
             "token": "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB",
         });
-        for payload in [payload.clone(), json!({ "x": "y".repeat(32_750), "q": "\"\"\"" })] {
+        for payload in [payload, json!({ "x": "y".repeat(32_750), "q": "\"\"\"" })] {
             let event = json!({
                 "event_type": "note",
                 "source_session_id": "s1",

@@ -315,7 +315,7 @@ fn count(ads: &[CurrentAd]) -> BTreeMap<String, usize> {
 }
 
 fn fleet_view(l: &Ledger, d: &Derived, scope: &Scope, now: f64) -> FleetView {
-    let ads: Vec<CurrentAd> = current_ads(l, d, scope, |_| true)
+    let mut ads: Vec<CurrentAd> = current_ads(l, d, scope, |_| true)
         .into_iter()
         .filter_map(|(s, i)| current_ad(l, s, i, now))
         .collect();
@@ -323,7 +323,6 @@ fn fleet_view(l: &Ledger, d: &Derived, scope: &Scope, now: f64) -> FleetView {
     let sessions = ads.len();
     // Named projects first, by name, then the ads naming none; each
     // project's ads keep their order.
-    let mut ads = ads;
     sort::list(&mut ads, &|a, b| (a.project.is_none(), &a.project).cmp(&(b.project.is_none(), &b.project)));
     let mut projects: Vec<ProjectGroup> = Vec::new();
     for ad in ads {
