@@ -280,7 +280,7 @@ fn same_key(a: &str, b: &str) -> bool {
 
 /// One of 64 bits for a key, the same for equal keys: from its length and
 /// its first and last bytes.
-fn key_bit(key: &str) -> u64 {
+pub(crate) fn key_bit(key: &str) -> u64 {
     let b = key.as_bytes();
     let (first, last) = (b.first().copied().unwrap_or(0), b.last().copied().unwrap_or(0));
     1 << ((b.len() + 7 * usize::from(first) + 13 * usize::from(last)) % 64)

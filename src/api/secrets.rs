@@ -100,7 +100,7 @@ pub(super) fn secrets_scan_call_text(input: &str) -> Option<String> {
 /// and arrays and objects nested at most `max_depth` deep (the call's object
 /// is the first level): a text the reporting parser reads at that depth to
 /// the same one-member object, with no duplicate key. The ledger's reader
-/// checks it in one pass that builds nothing. An object of more than
+/// checks it in one pass that builds only a list of keys. An object of more than
 /// [`MAX_KEYS_CHECKED`] keys answers `false` (the caller then asks the
 /// reporting parser), so the check stays linear. `escaped`: whether the
 /// text holds a backslash (the caller has looked for one already).
@@ -115,7 +115,7 @@ fn is_lone_value(text: &str, escaped: bool, max_depth: usize) -> bool {
         if members > 1 || key != "value" {
             return Err(Syntax);
         }
-        distinct_keys(r, 1, max_depth)
+        distinct_keys(r, 1, max_depth, &mut Vec::new())
     });
     matches!(object, Ok(true)) && members == 1 && r.at_end() && r.problem().is_none()
 }
@@ -126,22 +126,39 @@ const MAX_KEYS_CHECKED: usize = 64;
 
 /// Steps over the value at the cursor, `levels` containers deep, failing on
 /// a key named twice in one object or a container deeper than `max_depth`.
-fn distinct_keys(r: &mut Reader<'_>, levels: usize, max_depth: usize) -> Result<(), Syntax> {
+/// `keys` holds the keys of the objects around the value, each object's
+/// after its parent's: one list for the whole walk, so that an object
+/// allocates nothing of its own.
+fn distinct_keys<'v>(
+    r: &mut Reader<'v>,
+    levels: usize,
+    max_depth: usize,
+    keys: &mut Vec<&'v str>,
+) -> Result<(), Syntax> {
     r.ws();
     match r.peek() {
         b'{' | b'[' if levels >= max_depth => Err(Syntax),
         b'{' => {
-            let mut keys: Vec<Cow<'_, str>> = Vec::new();
-            r.entries(levels, &mut |r, key| {
-                if keys.len() >= MAX_KEYS_CHECKED || keys.contains(&key) {
+            let start = keys.len();
+            // A bit for each key of this object so far (see `key_bit`):
+            // a key whose bit is clear is compared with none of them.
+            let mut seen = 0u64;
+            let read = r.entries(levels, &mut |r, key| {
+                // The text has no escape, so every key is borrowed.
+                let Cow::Borrowed(key) = key else { return Err(Syntax) };
+                let bit = crate::doc::key_bit(key);
+                let own = keys.get(start..).unwrap_or_default();
+                if own.len() >= MAX_KEYS_CHECKED || (seen & bit != 0 && own.contains(&key)) {
                     return Err(Syntax);
                 }
+                seen |= bit;
                 keys.push(key);
-                distinct_keys(r, levels + 1, max_depth)
-            })
-            .map(drop)
+                distinct_keys(r, levels + 1, max_depth, keys)
+            });
+            keys.truncate(start);
+            read.map(drop)
         }
-        b'[' => r.items(levels, &mut |r| distinct_keys(r, levels + 1, max_depth)).map(drop),
+        b'[' => r.items(levels, &mut |r| distinct_keys(r, levels + 1, max_depth, keys)).map(drop),
         _ => r.value(levels).map(drop),
     }
 }
