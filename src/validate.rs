@@ -612,31 +612,25 @@ mod tests {
     #[test]
     fn a_value_and_its_borrowed_document_get_one_report() {
         let mut compared = 0;
-        let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/validate")];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    dirs.push(path);
-                    continue;
-                }
-                if !path.to_string_lossy().ends_with(".call.json") {
-                    continue;
-                }
-                let Ok(call) = std::fs::read_to_string(&path) else { continue };
-                let Ok(call) = serde_json::from_str::<Value>(&call) else { continue };
-                let kind = call.get("kind").and_then(Value::as_str).and_then(DocumentKind::from_name);
-                let document = call.get("document").cloned().or_else(|| {
-                    call.get("documentText")
-                        .and_then(Value::as_str)
-                        .and_then(|t| serde_json::from_str(t).ok())
-                });
-                if let (Some(kind), Some(document)) = (kind, document)
-                    && reads_any_json(kind)
-                {
-                    same_report(kind, &document);
-                    compared += 1;
-                }
+        // `tests/golden/validate/<kind>/<case>.call.json`.
+        let kinds = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/validate");
+        let folders = std::fs::read_dir(kinds).into_iter().flatten().flatten();
+        for entry in folders.flat_map(|k| std::fs::read_dir(k.path()).into_iter().flatten().flatten()) {
+            let path = entry.path();
+            if !path.to_string_lossy().ends_with(".call.json") {
+                continue;
+            }
+            let Ok(call) = std::fs::read_to_string(&path) else { continue };
+            let Ok(call) = serde_json::from_str::<Value>(&call) else { continue };
+            let kind = call.get("kind").and_then(Value::as_str).and_then(DocumentKind::from_name);
+            let document = call.get("document").cloned().or_else(|| {
+                call.get("documentText").and_then(Value::as_str).and_then(|t| serde_json::from_str(t).ok())
+            });
+            if let (Some(kind), Some(document)) = (kind, document)
+                && reads_any_json(kind)
+            {
+                same_report(kind, &document);
+                compared += 1;
             }
         }
         assert!(compared > 100, "only {compared} golden documents compared");

@@ -100,8 +100,8 @@ pub(super) fn secrets_scan_call_text(input: &str) -> Option<String> {
 /// and arrays and objects nested at most `max_depth` deep (the call's object
 /// is the first level): a text the reporting parser reads at that depth to
 /// the same one-member object, with no duplicate key. The ledger's reader
-/// checks it in one pass that builds only a list of keys. An object of more than
-/// [`MAX_KEYS_CHECKED`] keys answers `false` (the caller then asks the
+/// checks it in one pass that builds only a list of keys. An object of more
+/// than [`MAX_KEYS_CHECKED`] keys answers `false` (the caller then asks the
 /// reporting parser), so the check stays linear. `escaped`: whether the
 /// text holds a backslash (the caller has looked for one already).
 fn is_lone_value(text: &str, escaped: bool, max_depth: usize) -> bool {
@@ -235,17 +235,10 @@ mod tests {
 
     /// What [`is_lone_value`] stands for, asked of the reporting parser.
     fn lone_by_parser(text: &str, max_depth: usize) -> bool {
-        fn depth(v: &Value) -> usize {
-            match v {
-                Value::Array(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
-                Value::Object(members) => 1 + members.values().map(depth).max().unwrap_or(0),
-                _ => 0,
-            }
-        }
         let Ok(parsed) = crate::json::parse(text, super::super::MAX_CALL_DEPTH) else { return false };
         !text.contains('\\')
             && parsed.duplicate_keys.is_empty()
-            && depth(&parsed.value) <= max_depth
+            && crate::json::depth(&parsed.value) <= max_depth
             && matches!(&parsed.value, Value::Object(m) if m.len() == 1 && m.contains_key("value"))
     }
 
