@@ -344,7 +344,9 @@ impl<const N: usize> NameTable<N> {
         &self.names
     }
 
-    /// The index of `key` among the names.
+    /// The index of `key` among the names. Inlined by force, as the
+    /// document reader's steps (`crate::doc`): every rule looks its fields up.
+    #[inline(always)]
     pub fn find(&self, key: &str) -> Option<usize> {
         let mut b = bucket(key.as_bytes());
         loop {

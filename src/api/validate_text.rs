@@ -105,18 +105,22 @@ struct Reader<'a> {
     at: usize,
 }
 
+// Small steps inlined by force, as the document reader's (`crate::doc`).
 impl<'a> Reader<'a> {
+    #[inline(always)]
     fn peek(&self) -> Option<u8> {
         self.text.as_bytes().get(self.at).copied()
     }
 
     /// JSON's insignificant white space.
+    #[inline(always)]
     fn blank(&mut self) {
         while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
             self.at += 1;
         }
     }
 
+    #[inline(always)]
     fn byte(&mut self, want: u8) -> Option<()> {
         (self.peek() == Some(want)).then(|| self.at += 1)
     }
