@@ -391,6 +391,14 @@ fn special_bytes(word: &[u8; 8]) -> u64 {
         | (w.wrapping_sub(ONES * 0x20) & !w & HIGH)
 }
 
+/// Makes `out` at least `len` bytes long (twice as long, when it must grow).
+#[inline(always)]
+fn grow(out: &mut Vec<u8>, len: usize) {
+    if out.len() < len {
+        out.resize(len.max(2 * out.len()), 0);
+    }
+}
+
 /// The JSON string whose opening quote is at `at` in `text`, and the place
 /// after its closing quote: borrowed when it has no escape; `None` where
 /// `serde_json` would refuse it (a bad escape, a lone surrogate, a raw
@@ -561,17 +569,23 @@ impl<'a> Reader<'a> {
             }
         }
         self.escaped = true;
-        let run = self.text.get(start..self.at)?;
-        let room = if self.one_string { self.b.len() - start } else { run.len() + 16 };
-        // The eight spare bytes hold the overhang of the last word copied.
-        let mut out = String::with_capacity(room + 8);
-        out.push_str(run);
+        // Written as bytes into a buffer of the right size, each plain word
+        // stored whole and each escape as its bytes, with no call per piece;
+        // the bytes are checked as UTF-8 once, at the end. They always are:
+        // the runs copied are whole characters (they end at an ASCII byte or
+        // the text's end) and each escape is written as a whole character.
+        let room = if self.one_string { self.b.len() - start } else { self.at - start + 16 };
+        // The eight spare bytes hold the overhang of the last word stored.
+        let mut out = vec![0u8; room + 8];
+        let mut len = self.at - start;
+        out.get_mut(..len)?.copy_from_slice(self.b.get(start..self.at)?);
         loop {
-            self.copy_plain_words(&mut out);
+            len = self.copy_plain_words(&mut out, len);
             match self.peek()? {
                 b'"' => {
                     self.at += 1;
-                    return Some(Cow::Owned(out));
+                    out.truncate(len);
+                    return String::from_utf8(out).ok().map(Cow::Owned);
                 }
                 b'\\' => {
                     self.at += 1;
@@ -591,46 +605,55 @@ impl<'a> Reader<'a> {
                                 0xDC00..=0xDFFF => return None,
                                 _ => u32::from(unit),
                             };
-                            out.push(char::from_u32(c)?);
+                            char::from_u32(c)?
+                        }
+                        c => {
+                            // The short escapes stand for ASCII characters.
+                            self.at += 1;
+                            grow(&mut out, len + 1);
+                            *out.get_mut(len)? = u8::try_from(crate::json::short_escape(c)?).ok()?;
+                            len += 1;
                             continue;
                         }
-                        c => crate::json::short_escape(c)?,
                     };
-                    out.push(c);
-                    self.at += 1;
+                    // Six or more bytes of text became at most four.
+                    let mut utf8 = [0; 4];
+                    let bytes = c.encode_utf8(&mut utf8).as_bytes();
+                    grow(&mut out, len + bytes.len());
+                    out.get_mut(len..len + bytes.len())?.copy_from_slice(bytes);
+                    len += bytes.len();
                 }
                 c if c < 0x20 => return None,
-                _ => {
-                    // The last few bytes, or a word that splits a character:
-                    // the run up to the next quote or backslash.
-                    let from = self.at;
-                    self.skip_plain();
-                    out.push_str(self.text.get(from..self.at)?);
+                c => {
+                    // One of the last few bytes, with no word left to store.
+                    grow(&mut out, len + 1);
+                    *out.get_mut(len)? = c;
+                    len += 1;
+                    self.at += 1;
                 }
             }
         }
     }
 
-    /// Copies the bytes a string holds as they are onto `out`, a word of
-    /// eight at a time: each word is copied whole and `out` cut back to its
-    /// first special byte (an ASCII one, so the cut is a character's
-    /// boundary). Stops at a special byte, or before a word that is not
-    /// whole characters or not whole.
-    fn copy_plain_words(&mut self, out: &mut String) {
-        let mut at = self.at;
-        while let Some(word) = self.text.get(at..at + 8) {
-            let Some(bytes) = word.as_bytes().first_chunk::<8>() else { break };
-            let special = special_bytes(bytes);
-            out.push_str(word);
+    /// Stores the bytes a string holds as they are into `out` from `len`, a
+    /// word of eight at a time: each word is stored whole and counted up to
+    /// its first special byte. Stops at a special byte, or where fewer than
+    /// eight bytes are left; returns the new length.
+    fn copy_plain_words(&mut self, out: &mut Vec<u8>, mut len: usize) -> usize {
+        while let Some(word) = self.b.get(self.at..).and_then(<[u8]>::first_chunk::<8>) {
+            grow(out, len + 8);
+            let Some(slot) = out.get_mut(len..).and_then(<[u8]>::first_chunk_mut::<8>) else { break };
+            *slot = *word;
+            let special = special_bytes(word);
             if special != 0 {
                 let plain = (special.trailing_zeros() / 8) as usize;
-                out.truncate(out.len() - (8 - plain));
-                at += plain;
-                break;
+                self.at += plain;
+                return len + plain;
             }
-            at += 8;
+            self.at += 8;
+            len += 8;
         }
-        self.at = at;
+        len
     }
 
     fn hex4(&mut self) -> Option<u16> {

@@ -106,6 +106,20 @@ fn unescaped_strings_borrow_the_text() {
     assert!(matches!(o.get("b"), Some(Doc::String(Cow::Owned(s))) if s == "e\u{301}"));
 }
 
+/// In a document, an escaped string is written into room for a few bytes
+/// more than it held before its first escape; a longer one grows it.
+#[test]
+fn an_escaped_string_longer_than_its_first_room_is_read_whole() {
+    for long in [
+        format!("\\n{}\\u00e9{}\\\"", "x".repeat(100), "\u{1f4e6}".repeat(40)),
+        format!("{}\\t{}", "\u{65e5}".repeat(3), "\\u00e9\\/".repeat(60)),
+    ] {
+        let text = format!("{{\"a\":\"{long}\",\"b\":[\"{long}\",\"{long}\"]}}");
+        assert!(parse(&text).is_some(), "{text}");
+        agrees(&text);
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 proptest::proptest! {
     #[test]
