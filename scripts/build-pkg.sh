@@ -108,9 +108,13 @@ size_report() { # size_report <dir>
 
 # The default package is run to a fixed point (`--converge`): about 1 KB
 # smaller gzipped for half a minute more of building. pkg-full is the size
-# it is for its schema engine; one pass does for it.
-build pkg wasm -Oz --converge
-build pkg-full wasm,schema,compat
+# it is for its schema engine; one pass does for it. Both inline functions
+# of up to five instructions (`-Oz` alone: two), the wrappers the size-
+# optimised build leaves as calls: a verdict 1 to 3.5 % faster for about
+# 400 B gzipped.
+inline=(--always-inline-max-function-size 5)
+build pkg wasm -Oz --converge "${inline[@]}"
+build pkg-full wasm,schema,compat -Oz "${inline[@]}"
 # The upstream adapter (`hapi-a2a-core/upstream`) is one file for both
 # packages, kept with the addon's (node/upstream.js); it reaches the face
 # through the package's `#core` import.
