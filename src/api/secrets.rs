@@ -55,6 +55,11 @@ fn scan<J: Json>(value: &J) -> SecretsScanAnswer {
     SecretsScanAnswer { findings }
 }
 
+/// The answer of a scan that finds nothing, as serde writes it (the golden
+/// calls hold the two alike): most calls get it, and in the wasm build
+/// serde's writer took a twentieth of such a call.
+const NOTHING_FOUND: &str = r#"{"type":"success","findings":[]}"#;
+
 /// The answer to a `secrets.scan` call in the common shape, an object whose
 /// one member is `value` and that names no key twice, or `None` for the
 /// generic path (which reads the call into a tree and then copies `value`
@@ -70,7 +75,7 @@ pub(super) fn secrets_scan_call_text(input: &str) -> Option<String> {
     let escaped = input.contains('\\');
     let clean = secrets::none_in_json_text(input, escaped);
     if clean && is_lone_value(input, escaped, super::MAX_CALL_DEPTH / 2) {
-        return Some(super::respond(Ok(SecretsScanAnswer { findings: Vec::new() })));
+        return Some(NOTHING_FOUND.to_owned());
     }
     if cfg!(not(target_arch = "wasm32"))
         && let Some(call) = crate::doc::parse(input)
