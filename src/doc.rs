@@ -399,6 +399,18 @@ fn grow(out: &mut Vec<u8>, len: usize) {
     }
 }
 
+/// Writes the one to four `bytes` of a character into `out` at `len`, a
+/// byte at a time (no call to copy memory), and moves `len` past them.
+#[inline(always)]
+fn put(out: &mut Vec<u8>, len: &mut usize, bytes: &[u8]) -> Option<()> {
+    grow(out, *len + bytes.len());
+    for &b in bytes {
+        *out.get_mut(*len)? = b;
+        *len += 1;
+    }
+    Some(())
+}
+
 /// The JSON string whose opening quote is at `at` in `text`, and the place
 /// after its closing quote: borrowed when it has no escape; `None` where
 /// `serde_json` would refuse it (a bad escape, a lone surrogate, a raw
@@ -610,25 +622,17 @@ impl<'a> Reader<'a> {
                         c => {
                             // The short escapes stand for ASCII characters.
                             self.at += 1;
-                            grow(&mut out, len + 1);
-                            *out.get_mut(len)? = u8::try_from(crate::json::short_escape(c)?).ok()?;
-                            len += 1;
+                            put(&mut out, &mut len, &[u8::try_from(crate::json::short_escape(c)?).ok()?])?;
                             continue;
                         }
                     };
                     // Six or more bytes of text became at most four.
-                    let mut utf8 = [0; 4];
-                    let bytes = c.encode_utf8(&mut utf8).as_bytes();
-                    grow(&mut out, len + bytes.len());
-                    out.get_mut(len..len + bytes.len())?.copy_from_slice(bytes);
-                    len += bytes.len();
+                    put(&mut out, &mut len, c.encode_utf8(&mut [0; 4]).as_bytes())?;
                 }
                 c if c < 0x20 => return None,
                 c => {
                     // One of the last few bytes, with no word left to store.
-                    grow(&mut out, len + 1);
-                    *out.get_mut(len)? = c;
-                    len += 1;
+                    put(&mut out, &mut len, &[c])?;
                     self.at += 1;
                 }
             }
