@@ -1,6 +1,7 @@
 // The addon's strict validate against zod 4 (upstream's validator) and the
 // wasm npm package, side by side in one Bun process, on the envelope corpus
-// of the validation bench, with JSON.parse alone as a floor. The bench
+// of the validation bench, with two floors: JSON.parse alone, and the text
+// call's own JavaScript with no core (benches/node/call-floor.mjs). The bench
 // directory is an argument: its corpus and its zod, wasm and JSON.parse
 // implementations are imported from there, never copied.
 //
@@ -81,7 +82,10 @@ async function main() {
   // The floor of anything that builds JavaScript objects first: timed, not
   // a validator.
   const parseOnly = (await import(pathToFileURL(join(args.dir, 'impls/json-parse.mjs')).href)).default;
-  const impls = [addonImpl('text'), addonImpl('object'), wasm, zod, parseOnly];
+  // The floor of the text call: the call text built, handed over and its
+  // shortest answer parsed, with no core (benches/node/call-floor.mjs).
+  const callFloor = (await import('../node/call-floor.mjs')).default;
+  const impls = [addonImpl('text'), addonImpl('object'), wasm, zod, parseOnly, callFloor];
   const corpus = loadCorpus(args.dir, args.n);
   for (const impl of impls) await impl.prepare?.();
 
