@@ -106,6 +106,26 @@ fn unescaped_strings_borrow_the_text() {
     assert!(matches!(o.get("b"), Some(Doc::String(Cow::Owned(s))) if s == "e\u{301}"));
 }
 
+/// A plain run stops at the first `"`, `\` or control byte, whether it
+/// stands in a word of eight or in the bytes after the last whole word
+/// (the ledger's reader and the upstream reader skip strings with it too).
+#[test]
+fn a_plain_run_ends_at_the_first_quote_backslash_or_control_byte() {
+    for b in 0..=255u8 {
+        let special = b == b'"' || b == b'\\' || b < 0x20;
+        for at in [0, 3, 7, 8, 10, 11] {
+            let mut text = [b'a'; 12];
+            if let Some(slot) = text.get_mut(at) {
+                *slot = b;
+            }
+            let want = if special { at } else { text.len() };
+            for from in [0, at.min(5)] {
+                assert_eq!(plain_run(&text, from), want, "byte {b} at {at}, from {from}");
+            }
+        }
+    }
+}
+
 /// In a document, an escaped string is written into room for a few bytes
 /// more than it held before its first escape; a longer one grows it.
 #[test]
