@@ -123,6 +123,41 @@ pub(crate) fn short_escape(c: u8) -> Option<char> {
     })
 }
 
+/// `s` as a JSON string, escaped as `serde_json` escapes it: `"` and `\\`,
+/// the five control characters with a short escape, every other one as
+/// `\\u00xx` in lower-case hex.
+pub(crate) fn write_string(out: &mut String, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push('"');
+    let mut from = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let short = match b {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'\n' => 'n',
+            b'\r' => 'r',
+            b'\t' => 't',
+            0x08 => 'b',
+            0x0c => 'f',
+            0..0x20 => 'u',
+            _ => continue,
+        };
+        // The byte is ASCII, so both ends are characters' boundaries.
+        out.push_str(s.get(from..i).unwrap_or_default());
+        out.push('\\');
+        out.push(short);
+        if short == 'u' {
+            out.push_str("00");
+            for digit in [b >> 4, b & 0xf] {
+                out.push(char::from(HEX.get(usize::from(digit)).copied().unwrap_or(b'0')));
+            }
+        }
+        from = i + 1;
+    }
+    out.push_str(s.get(from..).unwrap_or_default());
+    out.push('"');
+}
+
 /// The nesting depth of a value (a scalar is depth 0, `[]` is depth 1).
 pub fn depth(value: &Value) -> usize {
     match value {

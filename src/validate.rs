@@ -344,6 +344,22 @@ fn upstream_text(
     outcome
 }
 
+/// [`validate_text`] under the `upstream` profile, with the stored form as
+/// the JSON text of `normalized` rather than a `Value` (the outcome's own
+/// is `None`): what a call's answer writes.
+pub(crate) fn upstream_text_writing(
+    kind: DocumentKind,
+    mode: Mode,
+    text: &str,
+    options: &Options,
+) -> (Outcome, Option<String>) {
+    let (mut outcome, normalized) = crate::upstream::validate_text_writing(kind, mode, text, options);
+    if let Some(d) = owner_ignored(kind, options) {
+        outcome.diagnostics.push(d);
+    }
+    (outcome, normalized)
+}
+
 /// A warning when `owner` was given with a kind it does not apply to.
 fn owner_ignored(kind: DocumentKind, options: &Options) -> Option<Diagnostic> {
     (options.owner.is_some() && !matches!(kind, DocumentKind::EventCreate | DocumentKind::Principal)).then(

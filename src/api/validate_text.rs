@@ -19,7 +19,8 @@ use std::borrow::Cow;
 use super::{ValidateAnswer, respond_with_room};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::fields::Mode;
-use crate::validate::{self, DocumentKind, Options};
+use crate::json::write_string;
+use crate::validate::{self, DocumentKind, Options, Profile};
 
 /// The answer to a `validate` call in the common shape, or `None` when the
 /// generic path must read the call.
@@ -40,6 +41,10 @@ pub(super) fn validate_call_text(input: &str) -> Option<String> {
         let v = validate::verdict_text(kind, mode, &call.text, &options);
         return Some(verdict_answer(v.valid, &v.diagnostics));
     }
+    if options.profile == Profile::Upstream {
+        let (o, normalized) = validate::upstream_text_writing(kind, mode, &call.text, &options);
+        return Some(answer(o.valid, &o.diagnostics, normalized.as_deref()));
+    }
     let o = validate::validate_text(kind, mode, &call.text, &options);
     Some(match o.normalized {
         None => verdict_answer(o.valid, &o.diagnostics),
@@ -57,7 +62,14 @@ pub(super) fn validate_call_text(input: &str) -> Option<String> {
 /// the two alike). serde's writer costs a call per key and per run of a
 /// string in the wasm build, which made it a tenth of a verdict there.
 fn verdict_answer(valid: bool, diagnostics: &[Diagnostic]) -> String {
-    let mut out = String::with_capacity(64 + 160 * diagnostics.len());
+    answer(valid, diagnostics, None)
+}
+
+/// [`verdict_answer`] with `normalized`, given as the JSON text serde
+/// writes for it, after the diagnostics (where serde writes it).
+fn answer(valid: bool, diagnostics: &[Diagnostic], normalized: Option<&str>) -> String {
+    let room = 64 + 160 * diagnostics.len() + normalized.map_or(0, |n| n.len() + 16);
+    let mut out = String::with_capacity(room);
     out.push_str(if valid {
         r#"{"type":"success","valid":true,"diagnostics":["#
     } else {
@@ -65,69 +77,39 @@ fn verdict_answer(valid: bool, diagnostics: &[Diagnostic]) -> String {
     });
     for (i, d) in diagnostics.iter().enumerate() {
         out.push_str(if i == 0 { r#"{"code":"# } else { r#",{"code":"# });
-        json_string(&mut out, &d.code);
+        write_string(&mut out, &d.code);
         out.push_str(match d.severity {
             Severity::Error => r#","severity":"error","message":"#,
             Severity::Warning => r#","severity":"warning","message":"#,
             Severity::Info => r#","severity":"info","message":"#,
         });
-        json_string(&mut out, &d.message);
+        write_string(&mut out, &d.message);
         out.push_str(r#","instancePath":"#);
-        json_string(&mut out, &d.instance_path);
+        write_string(&mut out, &d.instance_path);
         if let Some(schema_path) = &d.schema_path {
             out.push_str(r#","schemaPath":"#);
-            json_string(&mut out, schema_path);
+            write_string(&mut out, schema_path);
         }
         if let Some(help) = &d.help {
             out.push_str(r#","help":"#);
-            json_string(&mut out, help);
+            write_string(&mut out, help);
         }
         if let Some(issue) = &d.upstream {
             out.push_str(r#","upstream":{"code":"#);
-            json_string(&mut out, &issue.code);
+            write_string(&mut out, &issue.code);
             out.push_str(r#","message":"#);
-            json_string(&mut out, &issue.message);
+            write_string(&mut out, &issue.message);
             out.push('}');
         }
         out.push('}');
     }
-    out.push_str("]}");
-    out
-}
-
-/// `s` as a JSON string, escaped as `serde_json` escapes it: `"` and `\\`,
-/// the five control characters with a short escape, every other one as
-/// `\\u00xx` in lower-case hex.
-fn json_string(out: &mut String, s: &str) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push('"');
-    let mut from = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let short = match b {
-            b'"' => '"',
-            b'\\' => '\\',
-            b'\n' => 'n',
-            b'\r' => 'r',
-            b'\t' => 't',
-            0x08 => 'b',
-            0x0c => 'f',
-            0..0x20 => 'u',
-            _ => continue,
-        };
-        // The byte is ASCII, so both ends are characters' boundaries.
-        out.push_str(s.get(from..i).unwrap_or_default());
-        out.push('\\');
-        out.push(short);
-        if short == 'u' {
-            out.push_str("00");
-            for digit in [b >> 4, b & 0xf] {
-                out.push(char::from(HEX.get(usize::from(digit)).copied().unwrap_or(b'0')));
-            }
-        }
-        from = i + 1;
+    out.push(']');
+    if let Some(normalized) = normalized {
+        out.push_str(r#","normalized":"#);
+        out.push_str(normalized);
     }
-    out.push_str(s.get(from..).unwrap_or_default());
-    out.push('"');
+    out.push('}');
+    out
 }
 
 /// The fields of a call in the common shape.
@@ -368,6 +350,143 @@ mod tests {
             );
             proptest::prop_assert_eq!(verdict_answer(valid, &diagnostics), by_serde);
         }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        /// Under `upstream`, the stored form the answer writes straight from
+        /// the text is the text serde writes for the `Value` the generic
+        /// path builds: documents upstream accepts, with any payload, keys
+        /// it strips, an artifact ref's extra keys (array-index keys first),
+        /// escaped and wide strings, a key named twice, a lone surrogate.
+        #[test]
+        fn an_upstream_answer_writes_the_stored_form_as_serde_writes_it(
+            (kind, text) in upstream_documents(),
+            lenient in proptest::bool::ANY,
+        ) {
+            let mut call = serde_json::json!({"kind": kind, "profile": "upstream", "documentText": text});
+            if lenient {
+                call["mode"] = serde_json::json!("lenient");
+            }
+            let input = call.to_string();
+            let fast = validate_call_text(&input);
+            proptest::prop_assert!(fast.is_some(), "not read as common: {}", input);
+            proptest::prop_assert_eq!(fast.unwrap_or_default(), generic(&input));
+        }
+    }
+
+    /// An event create, an artifact ref or a principal that upstream
+    /// accepts, or nearly, as JSON text.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn upstream_documents() -> impl proptest::strategy::Strategy<Value = (&'static str, String)> {
+        use proptest::prelude::*;
+        use serde_json::{Map, Value, json};
+        // Mostly plain texts (a document with no escape and nothing like a
+        // secret is the one whose stored form is written straight), some of
+        // any characters.
+        let text = || {
+            let plain = proptest::sample::select(vec![
+                "a",
+                "note",
+                "s1",
+                "x y",
+                "\u{e9}t\u{e9}",
+                "\u{65e5}\u{672c}",
+                "42",
+            ]);
+            prop_oneof![3 => plain.prop_map(str::to_owned), 1 => any_text()].boxed()
+        };
+        let word = || text().prop_filter("not blank", |t| !t.trim().is_empty()).boxed();
+        // Keys JavaScript orders first (canonical array indices) and ones
+        // it does not, beside any text.
+        let key = prop_oneof![
+            proptest::sample::select(vec!["0", "7", "42", "01", "4294967295", "url", "note"])
+                .prop_map(str::to_owned),
+            text(),
+        ];
+        let extra = proptest::collection::vec((key, crate::doc::tests::values()), 0..3).boxed();
+        let artifact = (word(), proptest::option::of(text()), proptest::option::of(text()), extra.clone())
+            .prop_map(|(kind, url, title, extra)| {
+                let mut o: Map<String, Value> = extra.into_iter().collect();
+                o.insert("kind".into(), json!(kind));
+                if let Some(url) = url {
+                    o.insert("url".into(), json!(url));
+                }
+                if let Some(title) = title {
+                    o.insert("title".into(), json!(title));
+                }
+                Value::Object(o)
+            })
+            .boxed();
+        let principal = (
+            proptest::sample::select(vec!["human", "agent", "service"]),
+            word(),
+            proptest::option::of(word()),
+        )
+            .prop_map(|(kind, id, on_behalf_of)| {
+                let mut p = json!({"kind": kind, "id": id});
+                if let Some(o) = on_behalf_of {
+                    p["on_behalf_of"] = json!(o);
+                }
+                p
+            })
+            .boxed();
+        let event = (
+            (word(), word(), proptest::option::of(text())),
+            proptest::option::of(crate::doc::tests::values()),
+            proptest::collection::vec(artifact.clone(), 0..3),
+            principal.clone(),
+            extra,
+            proptest::option::of(any::<i32>()),
+        )
+            .prop_map(
+                |((source_ref, event_type, summary), payload, refs, principal, extra, expires_at)| {
+                    let mut o = Map::new();
+                    o.insert("source_kind".into(), json!("session"));
+                    o.insert("source_ref".into(), json!(source_ref));
+                    o.insert("event_type".into(), json!(event_type));
+                    if let Some(summary) = summary {
+                        o.insert("summary".into(), json!(summary));
+                    }
+                    if let Some(payload) = payload {
+                        o.insert("payload_json".into(), payload);
+                    }
+                    if !refs.is_empty() {
+                        o.insert("artifact_refs".into(), Value::Array(refs));
+                    }
+                    o.insert("principal".into(), principal);
+                    for (k, v) in extra {
+                        o.entry(k).or_insert(v);
+                    }
+                    if let Some(at) = expires_at {
+                        o.insert("expires_at".into(), json!(f64::from(at) / 8.0));
+                    }
+                    Value::Object(o)
+                },
+            );
+        let document = prop_oneof![
+            event.prop_map(|d| ("event_create", d)),
+            artifact.prop_map(|d| ("artifact_ref", d)),
+            principal.prop_map(|d| ("principal", d)),
+        ];
+        // A key named again before its last place (the last value is kept,
+        // at the first place), one written with an escape, or a lone
+        // surrogate (which no `Value` holds).
+        let twist = proptest::sample::select(vec![
+            "",
+            r#""id":"first","#,
+            r#""kind":"x","#,
+            r#""\u0069d":1,"#,
+            r#""\ud800":1,"#,
+        ]);
+        (document, twist).prop_map(|((kind, d), twist)| {
+            let text = d.to_string();
+            let text = match text.strip_prefix('{') {
+                Some(rest) if !twist.is_empty() && rest != "}" => format!("{{{twist}{rest}"),
+                _ => text,
+            };
+            (kind, text)
+        })
     }
 
     /// Texts of every control character, the characters JSON escapes, and
