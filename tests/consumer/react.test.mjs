@@ -93,6 +93,14 @@ function wideElements() {
   return { wide, scrollWidth: document.documentElement.scrollWidth, vw };
 }
 
+// The app's own line, which React renders after the view's event, not
+// within it: waited for (five seconds at most), then asserted.
+async function openedSays(page, want) {
+  await page
+    .waitForFunction((w) => document.querySelector('#opened')?.textContent === w, want, { timeout: 5000 })
+    .catch(() => {});
+}
+
 for (const vp of viewports) {
   test(`React 19 + Vite 8 at ${vp.width}×${vp.height}: the badge, the ledger view, a graph node opening its handoff`, async () => {
     const page = await browser.newPage({ viewport: { width: vp.width, height: vp.height } });
@@ -116,9 +124,11 @@ for (const vp of viewports) {
     // A thread, then a node of its graph clicked: the handoff it stands for opens, and the app hears of it.
     await page.click('#ledger #handoff-list a[href="#handoff=ho-review"]');
     await page.waitForSelector('#ledger #thread-graph g.node[data-event="ho-review-2"]');
+    await openedSays(page, 'opened handoff ho-review');
     assert.equal(await page.textContent('#opened'), 'opened handoff ho-review');
     await page.click('#ledger #thread-graph g.node[data-event="ho-review-2"]');
     await page.waitForFunction(() => document.querySelector('#ledger').shadowRoot.querySelector('#detail-title').textContent === 'Handoff ho-review-2');
+    await openedSays(page, 'opened handoff ho-review-2');
     assert.equal(await page.textContent('#opened'), 'opened handoff ho-review-2');
     assert.equal(new URL(page.url()).hash, '', 'the app owns the address');
 
