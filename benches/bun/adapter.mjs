@@ -32,6 +32,12 @@ if (!dir) {
 }
 const rounds = option('--rounds', 9);
 const n = option('--n', 5000);
+for (const [name, v] of [['--rounds', rounds], ['--n', n]]) {
+  if (!Number.isInteger(v) || v < 1) {
+    console.error(`${name} must be a positive integer`);
+    process.exit(2);
+  }
+}
 const { eventCreateSchema } = await import(pathToFileURL(join(resolve(dir), 'schema/zod-schema.mjs')).href);
 const objects = readFileSync(join(resolve(dir), 'corpus/events.ndjson'), 'utf8')
   .split('\n')
