@@ -387,6 +387,19 @@ impl<'t> Tree<'t> {
         }
     }
 
+    /// The items of the array at `a`.
+    fn items(&self, a: usize) -> impl Iterator<Item = usize> + '_ {
+        let end = self.end(a);
+        let mut i = a + 1;
+        std::iter::from_fn(move || {
+            (i < end).then(|| {
+                let item = i;
+                i = self.end(i);
+                item
+            })
+        })
+    }
+
     /// Every member of the object at `o`: (key node, value node).
     fn members(&self, o: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
         let end = self.end(o);
@@ -583,11 +596,8 @@ impl<'t> Tree<'t> {
             Node::String(t) => Value::String(string(t)?),
             Node::Array { .. } => {
                 let mut items = Vec::new();
-                let end = self.end(v);
-                let mut i = v + 1;
-                while i < end {
+                for i in self.items(v) {
                     items.push(self.value(i)?);
-                    i = self.end(i);
                 }
                 Value::Array(items)
             }
@@ -1122,12 +1132,13 @@ impl<'t> Run<'_, 't> {
             (Ty::Tags, Node::Array { len, .. }) => {
                 len <= limits::MAX_TAGS
                     && self
+                        .tree
                         .items(v)
                         .all(|i| matches!(self.tree.node(i), Node::String(t) if fits(t, 0, limits::MAX_TAG)))
             }
             (Ty::ArtifactRefs, Node::Array { len, .. }) => {
                 len <= limits::MAX_ARTIFACT_REFS
-                    && self.items(v).all(|i| self.object_passes(i, &ARTIFACT_REF))
+                    && self.tree.items(v).all(|i| self.object_passes(i, &ARTIFACT_REF))
             }
             (Ty::Tags | Ty::ArtifactRefs, _) => false,
             (Ty::Principal, Node::Object { .. }) => {
@@ -1150,19 +1161,6 @@ impl<'t> Run<'_, 't> {
         }
         let (slots, _) = self.slots(o, schema);
         schema.iter().zip(&slots).all(|(f, &v)| self.passes(f, v))
-    }
-
-    /// The items of the array at `a`.
-    fn items(&self, a: usize) -> impl Iterator<Item = usize> + '_ {
-        let end = self.tree.end(a);
-        let mut i = a + 1;
-        std::iter::from_fn(move || {
-            (i < end).then(|| {
-                let item = i;
-                i = self.tree.end(i);
-                item
-            })
-        })
     }
 
     /// A word for each key upstream strips from the object at `o`.
@@ -1531,11 +1529,8 @@ impl<'t> Run<'_, 't> {
                 Ty::Principal => self.stored_principal(v)?,
                 Ty::ArtifactRefs => {
                     let mut items = Vec::new();
-                    let end = self.tree.end(v);
-                    let mut i = v + 1;
-                    while i < end {
+                    for i in self.tree.items(v) {
                         items.push(self.stored_object(i, &ARTIFACT_REF, true)?);
-                        i = self.tree.end(i);
                     }
                     Value::Array(items)
                 }
@@ -1554,8 +1549,13 @@ impl<'t> Run<'_, 't> {
     }
 
     fn stored_principal(&self, p: usize) -> Option<Value> {
-        let schema: &Schema = if self.kind_is(p, "human") { &HUMAN } else { &DELEGATE };
-        self.stored_object(p, schema, false)
+        self.stored_object(p, self.principal_schema(p), false)
+    }
+
+    /// The fields a principal keeps when stored: a human's `on_behalf_of`
+    /// is stripped.
+    fn principal_schema(&self, p: usize) -> &'static Schema {
+        if self.kind_is(p, "human") { &HUMAN } else { &DELEGATE }
     }
 
     /// The notes for an accepted document no `Value` can hold: why

@@ -344,15 +344,21 @@ fn upstream_text(
     outcome
 }
 
-/// [`validate_text`] under the `upstream` profile, with the stored form as
-/// the JSON text of `normalized` rather than a `Value` (the outcome's own
-/// is `None`): what a call's answer writes.
-pub(crate) fn upstream_text_writing(
+/// [`validate_text`] with `normalized` as the JSON text `serde_json` writes
+/// for it rather than a `Value` (the outcome's own is `None`): what a
+/// call's answer writes. Under `upstream` the stored form is written
+/// straight from the text where no rule reads it as a `Value`.
+pub(crate) fn validate_text_writing(
     kind: DocumentKind,
     mode: Mode,
     text: &str,
     options: &Options,
 ) -> (Outcome, Option<String>) {
+    if options.profile != Profile::Upstream {
+        let mut outcome = validate_text(kind, mode, text, options);
+        let normalized = outcome.normalized.take().map(|v| v.to_string());
+        return (outcome, normalized);
+    }
     let (mut outcome, normalized) = crate::upstream::validate_text_writing(kind, mode, text, options);
     if let Some(d) = owner_ignored(kind, options) {
         outcome.diagnostics.push(d);

@@ -11,16 +11,15 @@
 //! text after the object — is left to the generic path, which answers it
 //! with its codes; a test holds both paths to the same bytes.
 //!
-//! An answer without the document (a verdict, or an invalid document's
-//! answer) is written here as text too, not through serde.
+//! The answer is written here as text too, not through serde; the
+//! document, where the answer keeps it, is the text serde writes for it.
 
 use std::borrow::Cow;
 
-use super::{ValidateAnswer, respond_with_room};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::fields::Mode;
 use crate::json::write_string;
-use crate::validate::{self, DocumentKind, Options, Profile};
+use crate::validate::{self, DocumentKind, Options};
 
 /// The answer to a `validate` call in the common shape, or `None` when the
 /// generic path must read the call.
@@ -41,19 +40,8 @@ pub(super) fn validate_call_text(input: &str) -> Option<String> {
         let v = validate::verdict_text(kind, mode, &call.text, &options);
         return Some(verdict_answer(v.valid, &v.diagnostics));
     }
-    if options.profile == Profile::Upstream {
-        let (o, normalized) = validate::upstream_text_writing(kind, mode, &call.text, &options);
-        return Some(answer(o.valid, &o.diagnostics, normalized.as_deref()));
-    }
-    let o = validate::validate_text(kind, mode, &call.text, &options);
-    Some(match o.normalized {
-        None => verdict_answer(o.valid, &o.diagnostics),
-        // A full answer holds the document again, about as long as the call.
-        normalized => respond_with_room(
-            Ok(ValidateAnswer { valid: o.valid, diagnostics: o.diagnostics, normalized, schema: None }),
-            input.len(),
-        ),
-    })
+    let (o, normalized) = validate::validate_text_writing(kind, mode, &call.text, &options);
+    Some(answer(o.valid, &o.diagnostics, normalized.as_deref()))
 }
 
 /// The answer without the document, `{"type":"success","valid":…,
@@ -250,6 +238,7 @@ impl<'a> Reader<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{ValidateAnswer, respond_with_room};
     use super::*;
 
     /// The generic path's answer to the same call.

@@ -5,9 +5,7 @@
 //! instructions of such a call (see
 //! [`validate_text_writing`](super::validate_text_writing)).
 
-use super::{
-    ARTIFACT_REF, DELEGATE, Decoded, HUMAN, Node, Run, Schema, Stored, Text, Tree, Ty, number_value,
-};
+use super::{ARTIFACT_REF, Decoded, Node, Run, Schema, Stored, Text, Tree, Ty, number_value};
 use crate::json;
 
 impl Tree<'_> {
@@ -22,14 +20,11 @@ impl Tree<'_> {
             Node::String(t) => write_text(t, out)?,
             Node::Array { .. } => {
                 out.push('[');
-                let end = self.end(v);
-                let mut i = v + 1;
-                while i < end {
-                    if i > v + 1 {
+                for (n, i) in self.items(v).enumerate() {
+                    if n > 0 {
                         out.push(',');
                     }
                     self.write_value(i, out)?;
-                    i = self.end(i);
                 }
                 out.push(']');
             }
@@ -57,10 +52,11 @@ fn write_number(x: f64, out: &mut String) {
     out.push_str(&number_value(x).to_string());
 }
 
-/// A string or key as `serde_json` writes the `String` [`string`] makes of
-/// it; `None` where that is `None` (a lone surrogate). Text with no escape
-/// is written as it stands: it holds no quote, backslash or control
-/// character, so `serde_json` escapes nothing in it.
+/// A string or key as `serde_json` writes the `String` that
+/// [`string`](super::string) makes of it; `None` where that is `None` (a
+/// lone surrogate). Text with no escape is written as it stands: it holds
+/// no quote, backslash or control character, so `serde_json` escapes
+/// nothing in it.
 fn write_text(t: Text<'_>, out: &mut String) -> Option<()> {
     if !t.escaped {
         out.push('"');
@@ -108,14 +104,11 @@ impl Run<'_, '_> {
                 Ty::Principal => self.write_stored_principal(v, out)?,
                 Ty::ArtifactRefs => {
                     out.push('[');
-                    let end = self.tree.end(v);
-                    let mut i = v + 1;
-                    while i < end {
-                        if i > v + 1 {
+                    for (n, i) in self.tree.items(v).enumerate() {
+                        if n > 0 {
                             out.push(',');
                         }
                         self.write_stored_object(i, &ARTIFACT_REF, true, out)?;
-                        i = self.tree.end(i);
                     }
                     out.push(']');
                 }
@@ -138,8 +131,7 @@ impl Run<'_, '_> {
 
     /// [`Run::stored_principal`], written.
     fn write_stored_principal(&self, p: usize, out: &mut String) -> Option<()> {
-        let schema: &Schema = if self.kind_is(p, "human") { &HUMAN } else { &DELEGATE };
-        self.write_stored_object(p, schema, false, out)
+        self.write_stored_object(p, self.principal_schema(p), false, out)
     }
 }
 
