@@ -43,8 +43,11 @@ pub const MAX_CALL_BYTES: usize = 512 * 1024 * 1024;
 /// upstream HTTP body cap.
 pub const MAX_DOCUMENT_CALL_BYTES: usize = 1024 * 1024;
 
-/// The cap of an op that reads free text or any JSON (`notify.parse`,
-/// `citation.extract`, `secrets.scan`, `schema.check`).
+/// The cap of an op that reads free text or any JSON (`secrets.scan`,
+/// `schema.check`). Upstream's text parsers (`notify.parse`,
+/// `citation.extract`, `citation.normalize`) answer any text upstream
+/// answers, so they take up to [`MAX_CALL_BYTES`]: they are linear, and an
+/// agent's message has no cap of its own.
 pub const MAX_TEXT_CALL_BYTES: usize = 4 * 1024 * 1024;
 
 /// How deep a call may nest: a document's own limit plus room for the call
@@ -175,6 +178,13 @@ pub struct ValidateCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub with_normalized: Option<bool>,
+    /// `upstream` only: the document text is a JavaScript caller's, which
+    /// may also spell `NaN`, `undefined`, `bigint`, `function` and `symbol`
+    /// where a value stands (the `./upstream` adapters write it so that the
+    /// verdict is zod's on their caller's value; `docs/profiles.md`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub js_values: Option<bool>,
 }
 
 /// A field that is there, `null` included (serde reads a `null` `Option` as
@@ -241,6 +251,7 @@ fn validate_with_duplicates(
         sink: call.sink.clone(),
         owner: call.owner.clone(),
         profile,
+        js_values: call.js_values.unwrap_or(false),
     };
     let with_normalized = call.with_normalized != Some(false);
     let outcome = match (&call.document, &call.document_text) {
@@ -410,16 +421,16 @@ macro_rules! for_each_op {
                 => SecretsScanCall => SecretsScanAnswer ("Answer<SecretsScanAnswer>") = |c, _| secrets_scan(&c),
                 text secrets::secrets_scan_call_text;
             /// upstream's `AGENT_NOTIFY_SUMMARY` footer parsing: the summary and the visible text
-            notify_parse ("notify.parse", js "notifyParse") [MAX_TEXT_CALL_BYTES]
+            notify_parse ("notify.parse", js "notifyParse") [MAX_CALL_BYTES]
                 => NotifyParseCall => NotifyParseAnswer ("Answer<NotifyParseAnswer>") = |c, _| Ok(notify_parse(&c));
             /// a parsed footer's elevation to a `work_ad` create, as upstream elevates it
             notify_elevate ("notify.elevate", js "notifyElevate") [MAX_DOCUMENT_CALL_BYTES]
                 => NotifyElevateCall => NotifyElevateAnswer ("Answer<NotifyElevateAnswer>") = |c, _| notify_elevate(&c);
             /// upstream's session citation parsing: every cited session id; ambiguity fails closed
-            citation_extract ("citation.extract", js "citationExtract") [MAX_TEXT_CALL_BYTES]
+            citation_extract ("citation.extract", js "citationExtract") [MAX_CALL_BYTES]
                 => CitationExtractCall => CitationExtractAnswer ("Answer<CitationExtractAnswer>") = |c, _| Ok(citation_extract(&c));
             /// one raw citation normalised to a session id; ambiguity fails closed to `""`
-            citation_normalize ("citation.normalize", js "citationNormalize") [MAX_DOCUMENT_CALL_BYTES]
+            citation_normalize ("citation.normalize", js "citationNormalize") [MAX_CALL_BYTES]
                 => CitationNormalizeCall => CitationNormalizeAnswer ("Answer<CitationNormalizeAnswer>") = |c, _| Ok(citation_normalize(&c));
             /// the compatibility of two JSON Schemas: backward, forward, full, and every change
             schema_check ("schema.check", js "schemaCheck") [MAX_TEXT_CALL_BYTES]

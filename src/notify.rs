@@ -149,6 +149,9 @@ pub struct Split<'a> {
     pub summary: NotifySummary,
     /// The prose without the footer: a prefix of the input.
     pub visible_text: &'a str,
+    /// The footer's JSON object as it stands in the input (a slice of it),
+    /// which upstream hands to `JSON.parse`.
+    pub footer_json: &'a str,
 }
 
 /// The footer of `text`, if its last non-blank line carries a valid one
@@ -181,10 +184,10 @@ pub fn split(text: &str) -> Option<Split<'_>> {
         end = start - 1;
     }
     let line = js_trim_end(raw_line?);
-    let (token_at, summary) = match_line(line)?;
+    let (token_at, footer_json, summary) = match_line(line)?;
     let prefix = js_trim_end(line.get(..token_at).unwrap_or(""));
     let visible = js_trim_end(text.get(..line_start + prefix.len()).unwrap_or(""));
-    Some(Split { summary, visible_text: visible })
+    Some(Split { summary, visible_text: visible, footer_json })
 }
 
 /// `text` without its footer, or `text` itself when it has none (upstream's
@@ -194,8 +197,8 @@ pub fn strip(text: &str) -> &str {
 }
 
 /// The byte offset of the first token occurrence on `line` that is a footer,
-/// and the footer.
-fn match_line(line: &str) -> Option<(usize, NotifySummary)> {
+/// the footer's JSON text (a slice of `line`), and the footer.
+fn match_line(line: &str) -> Option<(usize, &str, NotifySummary)> {
     let mut from = 0;
     while let Some(found) = line.get(from..).and_then(|rest| rest.find(TOKEN)) {
         let at = from + found;
@@ -209,7 +212,7 @@ fn match_line(line: &str) -> Option<(usize, NotifySummary)> {
             continue;
         }
         if let Some(summary) = read_footer_json(json) {
-            return Some((at, summary));
+            return Some((at, json, summary));
         }
     }
     None
@@ -418,6 +421,14 @@ pub fn summary_line(notify: &NotifySummary) -> String {
 /// upstream's store would refuse (so that upstream would write no row).
 pub fn elevate(e: &Elevation<'_>) -> Result<WorkAdCreate, CallError> {
     check_ids(e)?;
+    Ok(build(e))
+}
+
+/// The `work_ad` create for a footer as upstream's builder writes it,
+/// whatever its store then says of it: [`elevate`] without its refusals
+/// (an empty session id, an id over its cap, a blank owner), for a caller
+/// that hands the create to upstream's own store.
+pub fn build(e: &Elevation<'_>) -> WorkAdCreate {
     let notify = e.notify;
     let clamp_field =
         |v: &Option<String>| v.as_deref().map(|s| clamp_json_utf8(s, MAX_FIELD_BYTES).to_owned());
@@ -446,7 +457,7 @@ pub fn elevate(e: &Elevation<'_>) -> Result<WorkAdCreate, CallError> {
                 .map(|s| clamp_json_utf8(s, MAX_CAUSE_ID_BYTES).to_owned())
         }),
     };
-    Ok(WorkAdCreate {
+    WorkAdCreate {
         source_kind: "session".to_owned(),
         source_ref: e.session_id.to_owned(),
         event_type: "work_ad".to_owned(),
@@ -463,7 +474,7 @@ pub fn elevate(e: &Elevation<'_>) -> Result<WorkAdCreate, CallError> {
             id: format!("session:{}", e.session_id),
             on_behalf_of: Some(e.owner_user_id.to_js_string()),
         },
-    })
+    }
 }
 
 /// The idempotency key of the elevation of one assistant message.

@@ -22,7 +22,7 @@
 //!   stage before it passed: the schema, then the owner (`owner`: a human's
 //!   `id`, an agent's or service's `on_behalf_of`, compared exactly), then
 //!   reserved provenance (`httpWriter`), then the store's accountability
-//!   check (a non-blank `id`, and for a non-human a non-blank
+//!   check (a human's non-blank `id`, a non-human's non-blank
 //!   `on_behalf_of`, blank as JavaScript's `trim` sees it). For a lone
 //!   `principal` the last is a warning: upstream asks it of a stored event.
 //!
@@ -104,7 +104,7 @@ fn decide(
     options: &Options,
     form: Form,
 ) -> (Outcome, Option<String>) {
-    let tree = match Tree::parse(text) {
+    let tree = match Tree::parse(text, options.js_values) {
         Ok(tree) => tree,
         Err(d) => return (Outcome { valid: false, diagnostics: vec![*d], normalized: None }, None),
     };
@@ -141,13 +141,19 @@ fn decide(
     let scan = !secrets_absent(&tree, text);
     let read = scan || options.sink.is_some();
     let want = (form != Form::None || read) && parsed;
+    let write = |run: &Run<'_, '_>| {
+        let mut out = String::with_capacity(text.len());
+        run.write_stored(stored, &mut out).map(|()| out)
+    };
     let (value, mut written) = match (want, read || form == Form::Value) {
         (false, _) => (None, None),
-        (true, true) => (run.stored(stored), None),
-        (true, false) => {
-            let mut out = String::with_capacity(text.len());
-            (None, run.write_stored(stored, &mut out).map(|()| out))
+        (true, true) => {
+            let value = run.stored(stored);
+            // Text carries what no `Value` holds.
+            let written = if value.is_none() && form == Form::Text { write(&run) } else { None };
+            (value, written)
         }
+        (true, false) => (None, write(&run)),
     };
     if parsed {
         if let Some(v) = &value {
@@ -175,8 +181,8 @@ fn decide(
                     ));
                 }
             }
-        } else if want && written.is_none() {
-            run.unstorable_notes(scan);
+        } else if want && (written.is_none() || scan) {
+            run.unstorable_notes(scan, written.is_none());
         }
     }
     let Run { mut errors, mut notes, .. } = run;
@@ -210,10 +216,21 @@ struct Tree<'t> {
     depth: usize,
     /// A string or a key holds an escape.
     escaped: bool,
+    /// The text spells JavaScript values JSON has no spelling for
+    /// ([`Node::Undefined`], [`Node::Other`]).
+    js: bool,
 }
 
 #[derive(Clone, Copy)]
 enum Node<'t> {
+    /// `undefined`, which only a JavaScript caller's text spells
+    /// ([`Options::js_values`]): a member holding it is there for zod's
+    /// data and absent for its checks, and `JSON.stringify` leaves it out
+    /// (`null` in an array).
+    Undefined,
+    /// A value of a type JSON has no spelling for, which only a JavaScript
+    /// caller's text names.
+    Other(Other),
     Null,
     Bool(bool),
     Number(f64),
@@ -236,6 +253,27 @@ enum Node<'t> {
         end: usize,
         len: usize,
     },
+}
+
+/// A JavaScript value that is not JSON, as zod names its type.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Other {
+    /// A BigInt: `JSON.stringify` throws on it.
+    BigInt,
+    /// A function: `JSON.stringify` leaves it out (`null` in an array).
+    Function,
+    /// A symbol: as a function.
+    Symbol,
+}
+
+impl Other {
+    fn zod_name(self) -> &'static str {
+        match self {
+            Other::BigInt => "bigint",
+            Other::Function => "function",
+            Other::Symbol => "symbol",
+        }
+    }
 }
 
 /// A string's body between its quotes, as written.
@@ -350,11 +388,13 @@ impl<'t> Text<'t> {
 }
 
 crate::define_codes! {
-    NOT_STORED = "upstream/not-normalized", "(profile `upstream`) the accepted document holds what a `Value` cannot (a lone surrogate, or nesting deeper than 64 levels): `normalized` is left out";
+    NOT_STORED = "upstream/not-normalized", "(profile `upstream`) the accepted document holds what a `Value` cannot (a lone surrogate, or nesting deeper than 64 levels): the typed API's `normalized` is left out (a call's answer, which is text, carries it)";
 }
 
 impl<'t> Tree<'t> {
-    fn parse(text: &'t str) -> Result<Self, Box<Diagnostic>> {
+    /// `js`: the text may also spell `NaN`, `undefined`, `bigint`,
+    /// `function` and `symbol` where a value stands ([`Options::js_values`]).
+    fn parse(text: &'t str, js: bool) -> Result<Self, Box<Diagnostic>> {
         // An envelope has a node for about every ten bytes: room for one
         // every eight (up to a few thousand) spares the list most of its
         // growing; a longer text grows it past that as it must.
@@ -366,9 +406,11 @@ impl<'t> Tree<'t> {
             open: Vec::with_capacity(8),
             depth: 0,
             escaped: false,
+            js,
+            spelled: false,
         };
         r.read()?;
-        let mut tree = Tree { nodes: r.nodes, depth: r.depth, escaped: r.escaped };
+        let mut tree = Tree { nodes: r.nodes, depth: r.depth, escaped: r.escaped, js: r.spelled };
         tree.mark_duplicates();
         Ok(tree)
     }
@@ -413,12 +455,30 @@ impl<'t> Tree<'t> {
         })
     }
 
-    /// The members that count (the last of equal keys), in text order.
+    /// The members that count (the last of equal keys), in text order: a
+    /// member holding `undefined` is absent for zod's checks.
     fn kept(&self, o: usize) -> impl Iterator<Item = (Text<'t>, usize)> + '_ {
+        self.members(o).filter_map(|(k, v)| match (self.node(k), self.node(v)) {
+            (Node::Key { text, shadowed: false, .. }, node) if !matches!(node, Node::Undefined) => {
+                Some((text, v))
+            }
+            _ => None,
+        })
+    }
+
+    /// [`Tree::kept`] with the members that hold `undefined`: what zod's
+    /// data keeps.
+    fn kept_for_data(&self, o: usize) -> impl Iterator<Item = (Text<'t>, usize)> + '_ {
         self.members(o).filter_map(|(k, v)| match self.node(k) {
             Node::Key { text, shadowed: false, .. } => Some((text, v)),
             _ => None,
         })
+    }
+
+    /// A value `JSON.stringify` leaves out of an object (and writes as
+    /// `null` in an array).
+    fn unwritten(&self, v: usize) -> bool {
+        matches!(self.node(v), Node::Undefined | Node::Other(Other::Function | Other::Symbol))
     }
 
     /// The members as `JSON.parse` builds the object: each key once, at its
@@ -568,12 +628,22 @@ impl<'t> Tree<'t> {
         let mut i = v;
         while i < end {
             total += match self.node(i) {
-                Node::Null => 4,
+                Node::Null | Node::Undefined | Node::Other(Other::Function | Other::Symbol) => 4,
+                Node::Other(Other::BigInt) => return None,
                 Node::Bool(b) => 4 + usize::from(!b),
                 Node::Number(x) => number_len(x),
                 Node::String(t) => t.json_len(),
-                Node::Array { len, .. } | Node::Object { len, .. } => 2 + len.saturating_sub(1),
+                Node::Array { len, .. } => 2 + len.saturating_sub(1),
+                Node::Object { .. } if self.js => {
+                    let written = self.kept_for_data(i).filter(|&(_, v)| !self.unwritten(v)).count();
+                    2 + written.saturating_sub(1)
+                }
+                Node::Object { len, .. } => 2 + len.saturating_sub(1),
                 Node::Key { shadowed: true, .. } => {
+                    i = self.end(i + 1);
+                    continue;
+                }
+                Node::Key { .. } if self.js && self.unwritten(i + 1) => {
                     i = self.end(i + 1);
                     continue;
                 }
@@ -587,10 +657,14 @@ impl<'t> Tree<'t> {
         Some(total)
     }
 
-    /// The value at `v` as a `Value`, or `None` where one cannot hold it.
+    /// The value at `v` as a `Value`, or `None` where one cannot hold it:
+    /// what `JSON.stringify` writes of it (a member holding `undefined`, a
+    /// function or a symbol left out, such an item `null`; a BigInt has
+    /// none).
     fn value(&self, v: usize) -> Option<Value> {
         Some(match self.node(v) {
-            Node::Null => Value::Null,
+            Node::Null | Node::Undefined | Node::Other(Other::Function | Other::Symbol) => Value::Null,
+            Node::Other(Other::BigInt) => return None,
             Node::Bool(b) => Value::Bool(b),
             Node::Number(x) => number_value(x),
             Node::String(t) => Value::String(string(t)?),
@@ -604,13 +678,22 @@ impl<'t> Tree<'t> {
             Node::Object { .. } => {
                 let mut map = Map::new();
                 for (k, value) in self.ordered(v) {
-                    map.insert(string(k)?, self.value(value)?);
+                    if !self.unwritten(value) {
+                        map.insert(string(k)?, self.value(value)?);
+                    }
                 }
                 Value::Object(map)
             }
             Node::Key { .. } => return None,
         })
     }
+}
+
+/// Whether a loose object's key outside `schema` is kept in zod's data:
+/// every one but `__proto__`, which zod assigns (so it sets the data's
+/// prototype and is no key of it; `JSON.stringify` then writes none).
+fn kept_beside(schema: &Schema, k: Text<'_>) -> bool {
+    !schema.iter().any(|f| k.is(f.name)) && !k.is("__proto__")
 }
 
 /// The note on a key named twice in its object.
@@ -686,6 +769,10 @@ struct Reader<'t> {
     depth: usize,
     /// A string or a key read so far holds an escape.
     escaped: bool,
+    /// JavaScript's words for values JSON cannot spell are read.
+    js: bool,
+    /// One of them was read.
+    spelled: bool,
 }
 
 impl<'t> Reader<'t> {
@@ -748,8 +835,15 @@ impl<'t> Reader<'t> {
                     self.nodes.push(Node::String(t));
                 }
                 Some(b't') => self.literal("true", Node::Bool(true))?,
+                Some(b'f') if self.js && self.text.as_bytes().get(self.at + 1) == Some(&b'u') => {
+                    self.js_literal("function", Node::Other(Other::Function))?;
+                }
                 Some(b'f') => self.literal("false", Node::Bool(false))?,
                 Some(b'n') => self.literal("null", Node::Null)?,
+                Some(b'N') if self.js => self.js_literal("NaN", Node::Number(f64::NAN))?,
+                Some(b'u') if self.js => self.js_literal("undefined", Node::Undefined)?,
+                Some(b'b') if self.js => self.js_literal("bigint", Node::Other(Other::BigInt))?,
+                Some(b's') if self.js => self.js_literal("symbol", Node::Other(Other::Symbol))?,
                 Some(b'-' | b'0'..=b'9') => self.number()?,
                 _ => return Err(self.fail("a value")),
             }
@@ -815,6 +909,11 @@ impl<'t> Reader<'t> {
         self.at += 1;
         self.blank();
         Ok(())
+    }
+
+    fn js_literal(&mut self, word: &str, node: Node<'t>) -> Result<(), Box<Diagnostic>> {
+        self.spelled = true;
+        self.literal(word, node)
     }
 
     fn literal(&mut self, word: &str, node: Node<'t>) -> Result<(), Box<Diagnostic>> {
@@ -1015,7 +1114,9 @@ struct Run<'a, 't> {
 /// zod's name for what it found.
 fn received(tree: &Tree<'_>, v: Option<usize>) -> &'static str {
     match v.map(|v| tree.node(v)) {
-        None => "undefined",
+        None | Some(Node::Undefined) => "undefined",
+        Some(Node::Other(other)) => other.zod_name(),
+        Some(Node::Number(x)) if x.is_nan() => "NaN",
         Some(Node::Null) => "null",
         Some(Node::Bool(_)) => "boolean",
         Some(Node::Number(x)) if x == f64::INFINITY => "Infinity",
@@ -1030,6 +1131,11 @@ fn received(tree: &Tree<'_>, v: Option<usize>) -> &'static str {
 /// This crate's name for what it found.
 fn found(tree: &Tree<'_>, v: usize) -> &'static str {
     match tree.node(v) {
+        Node::Undefined => "undefined",
+        Node::Other(Other::BigInt) => "a BigInt",
+        Node::Other(Other::Function) => "a function",
+        Node::Other(Other::Symbol) => "a symbol",
+        Node::Number(x) if x.is_nan() => "NaN",
         Node::Number(x) if !x.is_finite() => "a number beyond the double range (Infinity)",
         Node::Null => "null",
         Node::Bool(_) => "a boolean",
@@ -1059,6 +1165,12 @@ impl<'t> Run<'_, 't> {
     /// The field's value (the last of equal keys) in the object at `o`.
     fn get(&self, o: usize, name: &str) -> Option<usize> {
         self.tree.kept(o).find(|(k, _)| k.is(name)).map(|(_, v)| v)
+    }
+
+    /// [`Run::get`] for zod's data, where a field holding `undefined` is
+    /// there.
+    fn get_for_data(&self, o: usize, name: &str) -> Option<usize> {
+        self.tree.kept_for_data(o).find(|(k, _)| k.is(name)).map(|(_, v)| v)
     }
 
     /// The values of `schema`'s fields in the object at `o`, in the
@@ -1439,11 +1551,13 @@ impl<'t> Run<'_, 't> {
         Stored::Fields(&EVENT_CREATE)
     }
 
+    /// A principal alone: the schema, then upstream's two functions on it
+    /// (`principalMatchesAuthenticatedOwner` with an `owner`, then
+    /// `isPrincipalAccountable`). Those read the value without the schema,
+    /// so they answer whatever the schema said.
     fn lone_principal(&mut self, options: &Options) -> Stored {
         let root = Pointer::root();
-        if self.principal(0, &root).is_none() || !self.errors.is_empty() {
-            return Stored::Principal;
-        }
+        self.principal(0, &root);
         if let Some(owner) = &options.owner
             && !self.owned(0, owner)
         {
@@ -1489,14 +1603,18 @@ impl<'t> Run<'_, 't> {
         self.get(p, "kind").is_some_and(|v| matches!(self.tree.node(v), Node::String(t) if t.is(kind)))
     }
 
-    /// `isPrincipalAccountable`, refused as the store refuses it.
+    /// `isPrincipalAccountable`, refused as the store refuses it: a human
+    /// by a non-blank `id`, an agent or a service by a non-blank
+    /// `on_behalf_of` (its `id` is not looked at: upstream trims only a
+    /// human's).
     fn unaccountable(&self, p: usize, at: &Pointer, severity: Severity) -> Option<Diagnostic> {
         let blank = |name| {
             self.get(p, name).is_none_or(|v| !matches!(self.tree.node(v), Node::String(t) if !t.is_blank()))
         };
-        let message = if blank("id") {
+        let human = self.kind_is(p, "human");
+        let message = if human && blank("id") {
             "the principal's `id` is blank"
-        } else if !self.kind_is(p, "human") && blank("on_behalf_of") {
+        } else if !human && blank("on_behalf_of") {
             "a non-human principal names no human owner in `on_behalf_of` (it is blank)"
         } else {
             return None;
@@ -1524,8 +1642,9 @@ impl<'t> Run<'_, 't> {
     fn stored_object(&self, o: usize, schema: &Schema, loose: bool) -> Option<Value> {
         let mut map = Map::new();
         for field in schema {
-            let Some(v) = self.get(o, field.name) else { continue };
+            let Some(v) = self.get_for_data(o, field.name) else { continue };
             let value = match field.ty {
+                _ if matches!(self.tree.node(v), Node::Undefined) => Value::Null,
                 Ty::Principal => self.stored_principal(v)?,
                 Ty::ArtifactRefs => {
                     let mut items = Vec::new();
@@ -1540,7 +1659,7 @@ impl<'t> Run<'_, 't> {
         }
         if loose {
             for (k, v) in self.tree.ordered(o) {
-                if !schema.iter().any(|f| k.is(f.name)) {
+                if kept_beside(schema, k) {
                     map.insert(string(k)?, self.tree.value(v)?);
                 }
             }
@@ -1561,17 +1680,19 @@ impl<'t> Run<'_, 't> {
     /// The notes for an accepted document no `Value` can hold: why
     /// `normalized` is missing, and the secret scan of each stored top-level
     /// field read straight from the text.
-    fn unstorable_notes(&mut self, scan: bool) {
-        let why = if self.tree.depth > json::MAX_DEPTH {
-            format!("it nests {} levels deep, deeper than {}", self.tree.depth, json::MAX_DEPTH)
-        } else {
-            "it holds a lone surrogate, which JSON text can carry only escaped".to_owned()
-        };
-        self.notes.push(Diagnostic::info(
-            NOT_STORED,
-            &Pointer::root(),
-            format!("upstream's schema accepts the document, but `normalized` is left out: {why}"),
-        ));
+    fn unstorable_notes(&mut self, scan: bool, left_out: bool) {
+        if left_out {
+            let why = if self.tree.depth > json::MAX_DEPTH {
+                format!("it nests {} levels deep, deeper than {}", self.tree.depth, json::MAX_DEPTH)
+            } else {
+                "it holds a lone surrogate, which JSON text can carry only escaped".to_owned()
+            };
+            self.notes.push(Diagnostic::info(
+                NOT_STORED,
+                &Pointer::root(),
+                format!("upstream's schema accepts the document, but `normalized` is left out: {why}"),
+            ));
+        }
         if !scan || !matches!(self.tree.node(0), Node::Object { .. }) {
             return;
         }
@@ -1708,7 +1829,7 @@ mod tests {
             "[]",
             r#""plain""#,
         ] {
-            let Ok(tree) = Tree::parse(text) else { panic!("not read: {text}") };
+            let Ok(tree) = Tree::parse(text, false) else { panic!("not read: {text}") };
             assert_eq!(tree.escaped, text.contains('\\'), "{text}");
         }
     }

@@ -164,6 +164,14 @@ pub struct Options {
     pub owner: Option<String>,
     /// Whose rules decide.
     pub profile: Profile,
+    /// `upstream` only: the document text was written by a JavaScript
+    /// caller that holds the document as a value, and may spell what JSON
+    /// cannot, where a value stands: `NaN`, `undefined`, and `bigint`,
+    /// `function` and `symbol` for a value of that type, so that the
+    /// verdict is zod's on the caller's own value (the adapters of
+    /// `./upstream` write it). A hub reading a request body never sets it:
+    /// JSON text is read as `JSON.parse` reads it.
+    pub js_values: bool,
 }
 
 /// The outcome of validating one document.

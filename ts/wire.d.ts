@@ -684,6 +684,14 @@ export type NotifyElevateCall = {
    * override); by default `ts` plus 24 hours.
    */
   expiresAt?: number,
+  /**
+   * `true` answers the create even where upstream's store would refuse
+   * it (an empty `sessionId`, an id over its cap, a blank owner), as
+   * upstream's own builder does: for a caller that hands it to a store
+   * deciding as upstream's (`./upstream`'s `buildWorkAdFromNotify`).
+   * By default those are refused with a `notify/*` code.
+   */
+  unchecked?: boolean,
 };
 
 /**
@@ -699,6 +707,15 @@ export type NotifyParseAnswer = {
    * `null` exactly when `summary` is `null` (show the original text then).
    */
   visibleText: string | null,
+  /**
+   * Asked for with `withFooterAt`: where the footer's JSON object stands
+   * in the text, as `[start, end)` in UTF-16 units (JavaScript's string
+   * indices): the text upstream hands to `JSON.parse`. A JavaScript
+   * caller parses that slice of its own string to hold the footer's
+   * values exactly as upstream does (a lone surrogate, `1e400` as
+   * `Infinity`, `-0`), keeping the fields `summary` has.
+   */
+  footerAt?: [number, number],
 };
 
 /**
@@ -709,6 +726,10 @@ export type NotifyParseCall = {
    * The assistant text, as the hub extracted it.
    */
   text: string,
+  /**
+   * `true` adds `footerAt` to an answer with a footer.
+   */
+  withFooterAt?: boolean,
 };
 
 /**
@@ -1352,6 +1373,13 @@ export type ValidateCall = {
    * else (a caller that holds the document need not read it again).
    */
   withNormalized?: boolean,
+  /**
+   * `upstream` only: the document text is a JavaScript caller's, which
+   * may also spell `NaN`, `undefined`, `bigint`, `function` and `symbol`
+   * where a value stands (the `./upstream` adapters write it so that the
+   * verdict is zod's on their caller's value; `docs/profiles.md`).
+   */
+  jsValues?: boolean,
 };
 
 /**

@@ -14,6 +14,10 @@ use crate::notify::{self, Cause, Elevation, NotifySummary, OwnerId, WorkAdCreate
 pub struct NotifyParseCall {
     /// The assistant text, as the hub extracted it.
     pub text: String,
+    /// `true` adds `footerAt` to an answer with a footer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub with_footer_at: Option<bool>,
 }
 
 /// The footer of a text and the prose that stays visible.
@@ -26,17 +30,35 @@ pub struct NotifyParseAnswer {
     /// The text without the footer (a prefix of the input, end-trimmed), or
     /// `null` exactly when `summary` is `null` (show the original text then).
     pub visible_text: Option<String>,
+    /// Asked for with `withFooterAt`: where the footer's JSON object stands
+    /// in the text, as `[start, end)` in UTF-16 units (JavaScript's string
+    /// indices): the text upstream hands to `JSON.parse`. A JavaScript
+    /// caller parses that slice of its own string to hold the footer's
+    /// values exactly as upstream does (a lone surrogate, `1e400` as
+    /// `Infinity`, `-0`), keeping the fields `summary` has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub footer_at: Option<[usize; 2]>,
 }
 
 /// `notify.parse`: finds, parses and splits off the `AGENT_NOTIFY_SUMMARY`
 /// footer exactly as upstream does. Never fails: no footer is `null`s.
 pub fn notify_parse(call: &NotifyParseCall) -> NotifyParseAnswer {
     match notify::split(&call.text) {
-        Some(split) => NotifyParseAnswer {
-            summary: Some(split.summary),
-            visible_text: Some(split.visible_text.to_owned()),
-        },
-        None => NotifyParseAnswer { summary: None, visible_text: None },
+        Some(split) => {
+            let footer_at = (call.with_footer_at == Some(true)).then(|| {
+                let start = (split.footer_json.as_ptr() as usize).saturating_sub(call.text.as_ptr() as usize);
+                let units = |s: &str| s.chars().map(char::len_utf16).sum::<usize>();
+                let before = units(call.text.get(..start).unwrap_or_default());
+                [before, before + units(split.footer_json)]
+            });
+            NotifyParseAnswer {
+                summary: Some(split.summary),
+                visible_text: Some(split.visible_text.to_owned()),
+                footer_at,
+            }
+        }
+        None => NotifyParseAnswer { summary: None, visible_text: None, footer_at: None },
     }
 }
 
@@ -73,6 +95,14 @@ pub struct NotifyElevateCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub expires_at: Option<f64>,
+    /// `true` answers the create even where upstream's store would refuse
+    /// it (an empty `sessionId`, an id over its cap, a blank owner), as
+    /// upstream's own builder does: for a caller that hands it to a store
+    /// deciding as upstream's (`./upstream`'s `buildWorkAdFromNotify`).
+    /// By default those are refused with a `notify/*` code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub unchecked: Option<bool>,
 }
 
 /// Reads the footer as a document: it is the agent's writing, not the
@@ -119,6 +149,9 @@ pub fn notify_elevate(call: &NotifyElevateCall) -> Result<NotifyElevateAnswer, C
         related_event_id: call.related_event_id.as_deref(),
         expires_at: call.expires_at,
     };
+    if call.unchecked == Some(true) {
+        return Ok(NotifyElevateAnswer { event: notify::build(&elevation) });
+    }
     notify::elevate(&elevation).map(|event| NotifyElevateAnswer { event })
 }
 

@@ -1,6 +1,6 @@
 //! The common `validate` call read without a tree: `{"kind": "...",
 //! "mode": "...", "documentText": "...", "httpWriter": bool, "profile":
-//! "...", "withNormalized": bool, "owner": "..."}` with plain values, in any
+//! "...", "withNormalized": bool, "owner": "...", "jsValues": bool}` with plain values, in any
 //! order, each at most once (`kind` and `documentText` required).
 //!
 //! The generic path parses the whole call into a `Value` (the document text
@@ -33,6 +33,7 @@ pub(super) fn validate_call_text(input: &str) -> Option<String> {
         http_writer: call.http_writer.unwrap_or(false),
         owner: call.owner.map(str::to_owned),
         profile,
+        js_values: call.js_values.unwrap_or(false),
         ..Options::default()
     };
     let mode = call.mode.unwrap_or_default();
@@ -109,12 +110,13 @@ struct Call<'a> {
     profile: Option<&'a str>,
     with_normalized: Option<bool>,
     owner: Option<&'a str>,
+    js_values: Option<bool>,
 }
 
 fn read_call(input: &str) -> Option<Call<'_>> {
     let mut r = Reader { text: input, at: 0 };
     let (mut kind, mut mode, mut text, mut http_writer) = (None, None, None, None);
-    let (mut profile, mut with_normalized, mut owner) = (None, None, None);
+    let (mut profile, mut with_normalized, mut owner, mut js_values) = (None, None, None, None);
     r.blank();
     r.byte(b'{')?;
     r.blank();
@@ -138,6 +140,7 @@ fn read_call(input: &str) -> Option<Call<'_>> {
                 "profile" if profile.is_none() => profile = Some(r.plain_string()?),
                 "withNormalized" if with_normalized.is_none() => with_normalized = Some(r.boolean()?),
                 "owner" if owner.is_none() => owner = Some(r.plain_string()?),
+                "jsValues" if js_values.is_none() => js_values = Some(r.boolean()?),
                 _ => return None,
             }
             r.blank();
@@ -153,7 +156,7 @@ fn read_call(input: &str) -> Option<Call<'_>> {
     if r.at != input.len() {
         return None;
     }
-    Some(Call { kind: kind?, mode, text: text?, http_writer, profile, with_normalized, owner })
+    Some(Call { kind: kind?, mode, text: text?, http_writer, profile, with_normalized, owner, js_values })
 }
 
 struct Reader<'a> {
@@ -246,6 +249,20 @@ mod tests {
         super::super::call_generic("validate", input)
     }
 
+    /// The two paths answer alike, but where the stored form holds what no
+    /// `Value` can (a lone surrogate, nesting deeper than 64): the generic
+    /// path builds its answer as a `Value` and says it left `normalized`
+    /// out, the text path writes it. Their verdicts are the same.
+    fn alike(fast: &str, generic: &str) -> bool {
+        const NOTE: &str = r#"{"code":"upstream/not-normalized""#;
+        if !generic.contains(NOTE) {
+            return fast == generic;
+        }
+        let verdict =
+            |a: &str| a.get(..a.find(r#","diagnostics""#).unwrap_or(0)).unwrap_or_default().to_owned();
+        !fast.contains(NOTE) && fast.contains(r#""normalized":"#) && verdict(fast) == verdict(generic)
+    }
+
     fn same(input: &str) {
         let fast = validate_call_text(input);
         assert!(fast.is_some(), "the common shape was not read: {input}");
@@ -281,14 +298,16 @@ mod tests {
             }
             let input = std::fs::read_to_string(entry.path()).unwrap_or_default();
             read += usize::from(validate_call_text(&input).is_some());
-            assert_eq!(super::super::call("validate", &input), generic(&input), "{name}");
+            let (fast, slow) = (super::super::call("validate", &input), generic(&input));
+            assert!(alike(&fast, &slow), "{name}:\n{fast}\n{slow}");
             // The same document given as text, as the hub sends it.
             let Ok(mut call) = serde_json::from_str::<serde_json::Value>(&input) else { continue };
             let Some(document) = call.as_object_mut().and_then(|c| c.remove("document")) else { continue };
             call["documentText"] = serde_json::Value::String(document.to_string());
             let as_text = call.to_string();
             read += usize::from(validate_call_text(&as_text).is_some());
-            assert_eq!(super::super::call("validate", &as_text), generic(&as_text), "{name} as text");
+            let (fast, slow) = (super::super::call("validate", &as_text), generic(&as_text));
+            assert!(alike(&fast, &slow), "{name} as text:\n{fast}\n{slow}");
             // And asking for the verdict alone, whose answer is written
             // without serde.
             call["withNormalized"] = serde_json::Value::Bool(false);
@@ -360,7 +379,8 @@ mod tests {
             let input = call.to_string();
             let fast = validate_call_text(&input);
             proptest::prop_assert!(fast.is_some(), "not read as common: {}", input);
-            proptest::prop_assert_eq!(fast.unwrap_or_default(), generic(&input));
+            let (fast, slow) = (fast.unwrap_or_default(), generic(&input));
+            proptest::prop_assert!(alike(&fast, &slow), "{}\n{}", fast, slow);
         }
     }
 

@@ -5,44 +5,77 @@
 //! instructions of such a call (see
 //! [`validate_text_writing`](super::validate_text_writing)).
 
-use super::{ARTIFACT_REF, Decoded, Node, Run, Schema, Stored, Text, Tree, Ty, number_value};
+use super::{ARTIFACT_REF, Decoded, Node, Run, Schema, Stored, Text, Tree, Ty, kept_beside, number_value};
 use crate::json;
 
 impl Tree<'_> {
     /// [`Tree::value`] written into `out` as the JSON text `serde_json`
-    /// writes for it, without building it; `None` (with `out` part written)
-    /// where `value` is `None`.
+    /// writes for it, without building it. Where no `Value` holds it, it is
+    /// written all the same as `JSON.parse` would read it back: a lone
+    /// surrogate as its `\uXXXX` escape, nesting at any depth (the walk
+    /// keeps its own stack).
     fn write_value(&self, v: usize, out: &mut String) -> Option<()> {
-        match self.node(v) {
-            Node::Null => out.push_str("null"),
-            Node::Bool(b) => out.push_str(if b { "true" } else { "false" }),
-            Node::Number(x) => write_number(x, out),
-            Node::String(t) => write_text(t, out)?,
-            Node::Array { .. } => {
-                out.push('[');
-                for (n, i) in self.items(v).enumerate() {
-                    if n > 0 {
-                        out.push(',');
-                    }
-                    self.write_value(i, out)?;
-                }
-                out.push(']');
-            }
-            Node::Object { .. } => {
-                out.push('{');
-                for (n, (k, value)) in self.ordered(v).into_iter().enumerate() {
-                    if n > 0 {
-                        out.push(',');
-                    }
-                    write_text(k, out)?;
-                    out.push(':');
-                    self.write_value(value, out)?;
-                }
-                out.push('}');
-            }
-            Node::Key { .. } => return None,
+        /// A container being written: the members left, and how many came.
+        enum Open<'t> {
+            Array { next: usize, end: usize, written: usize },
+            Object { members: Vec<(Text<'t>, usize)>, next: usize, written: usize },
         }
-        Some(())
+        let mut open: Vec<Open<'_>> = Vec::new();
+        let mut at = Some(v);
+        loop {
+            if let Some(i) = at.take() {
+                match self.node(i) {
+                    // JavaScript's values JSON has no spelling for come only
+                    // in a JavaScript caller's text, whose data holds the
+                    // caller's own value: `null` marks their place.
+                    Node::Null | Node::Undefined | Node::Other(_) => out.push_str("null"),
+                    Node::Key { .. } => return None,
+                    Node::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+                    Node::Number(x) => write_number(x, out),
+                    Node::String(t) => write_text(t, out),
+                    Node::Array { end, .. } => {
+                        out.push('[');
+                        open.push(Open::Array { next: i + 1, end, written: 0 });
+                    }
+                    Node::Object { .. } => {
+                        out.push('{');
+                        let mut members = self.ordered(i);
+                        members.retain(|&(_, value)| !self.unwritten(value));
+                        open.push(Open::Object { members, next: 0, written: 0 });
+                    }
+                }
+            }
+            let Some(top) = open.last_mut() else { return Some(()) };
+            match top {
+                Open::Array { next, end, written } if *next < *end => {
+                    if *written > 0 {
+                        out.push(',');
+                    }
+                    *written += 1;
+                    at = Some(*next);
+                    *next = self.end(*next);
+                }
+                Open::Object { members, next, written } if *next < members.len() => {
+                    let (k, value) = members.get(*next).copied()?;
+                    if *written > 0 {
+                        out.push(',');
+                    }
+                    *written += 1;
+                    *next += 1;
+                    write_text(k, out);
+                    out.push(':');
+                    at = Some(value);
+                }
+                Open::Array { .. } => {
+                    out.push(']');
+                    open.pop();
+                }
+                Open::Object { .. } => {
+                    out.push('}');
+                    open.pop();
+                }
+            }
+        }
     }
 }
 
@@ -53,31 +86,53 @@ fn write_number(x: f64, out: &mut String) {
 }
 
 /// A string or key as `serde_json` writes the `String` that
-/// [`string`](super::string) makes of it; `None` where that is `None` (a
-/// lone surrogate). Text with no escape is written as it stands: it holds
-/// no quote, backslash or control character, so `serde_json` escapes
-/// nothing in it.
-fn write_text(t: Text<'_>, out: &mut String) -> Option<()> {
+/// [`string`](super::string) makes of it; one that holds a lone surrogate
+/// (which no `String` can) with that surrogate as its `\uXXXX` escape.
+/// Text with no escape is written as it stands: it holds no quote,
+/// backslash or control character, so `serde_json` escapes nothing in it.
+fn write_text(t: Text<'_>, out: &mut String) {
     if !t.escaped {
         out.push('"');
         out.push_str(t.raw);
         out.push('"');
-        return Some(());
+        return;
     }
     match t.decode() {
         Decoded::Str(s) => json::write_string(out, &s),
-        Decoded::Units(_) => return None,
+        Decoded::Units(units) => {
+            let mut run = String::new();
+            let mut body = String::new();
+            let flush = |run: &mut String, body: &mut String| {
+                if !run.is_empty() {
+                    let mut quoted = String::new();
+                    json::write_string(&mut quoted, run);
+                    body.push_str(quoted.get(1..quoted.len() - 1).unwrap_or_default());
+                    run.clear();
+                }
+            };
+            for c in char::decode_utf16(units.iter().copied()) {
+                match c {
+                    Ok(c) => run.push(c),
+                    Err(e) => {
+                        flush(&mut run, &mut body);
+                        body.push_str(&format!("\\u{:04x}", e.unpaired_surrogate()));
+                    }
+                }
+            }
+            flush(&mut run, &mut body);
+            out.push('"');
+            out.push_str(&body);
+            out.push('"');
+        }
     }
-    Some(())
 }
 
 impl Run<'_, '_> {
     /// [`Run::stored`] written into `out` as the JSON text `serde_json`
-    /// writes for it, without building it; `None` where `stored` is `None`.
+    /// writes for it, without building it. Where no `Value` holds it (a
+    /// lone surrogate, nesting deeper than [`json::MAX_DEPTH`]) it is written
+    /// all the same ([`Tree::write_value`]).
     pub(super) fn write_stored(&self, stored: Stored, out: &mut String) -> Option<()> {
-        if self.tree.depth > json::MAX_DEPTH {
-            return None;
-        }
         match stored {
             Stored::Fields(schema) => self.write_stored_object(0, schema, false, out),
             Stored::Principal => self.write_stored_principal(0, out),
@@ -96,11 +151,12 @@ impl Run<'_, '_> {
             members += 1;
         };
         for field in schema {
-            let Some(v) = self.get(o, field.name) else { continue };
+            let Some(v) = self.get_for_data(o, field.name) else { continue };
             next_member(out);
             json::write_string(out, field.name);
             out.push(':');
             match field.ty {
+                _ if matches!(self.tree.node(v), Node::Undefined) => out.push_str("null"),
                 Ty::Principal => self.write_stored_principal(v, out)?,
                 Ty::ArtifactRefs => {
                     out.push('[');
@@ -117,9 +173,9 @@ impl Run<'_, '_> {
         }
         if loose {
             for (k, v) in self.tree.ordered(o) {
-                if !schema.iter().any(|f| k.is(f.name)) {
+                if kept_beside(schema, k) {
                     next_member(out);
-                    write_text(k, out)?;
+                    write_text(k, out);
                     out.push(':');
                     self.tree.write_value(v, out)?;
                 }
@@ -144,13 +200,16 @@ mod tests {
     use crate::upstream::{EVENT_CREATE, LINK_CREATE};
 
     /// Written straight, a value and each stored form are the text serde
-    /// writes for the `Value` the tree builds; where none holds them,
-    /// nothing is.
+    /// writes for the `Value` the tree builds; where none holds them, JSON
+    /// text that reads back as the same tree.
     fn written_as_built(text: &str) {
-        let Ok(tree) = Tree::parse(text) else { panic!("not read: {text}") };
+        let Ok(tree) = Tree::parse(text, false) else { panic!("not read: {text}") };
         let mut out = String::new();
         let written = tree.write_value(0, &mut out).map(|()| out);
-        assert_eq!(written, tree.value(0).map(|v| v.to_string()), "{text}");
+        match tree.value(0) {
+            Some(v) => assert_eq!(written, Some(v.to_string()), "{text}"),
+            None => reads_back(text, written.as_deref()),
+        }
         let run = Run { tree: &tree, mode: Mode::Strict, errors: Vec::new(), notes: Vec::new() };
         for stored in [
             Stored::Fields(&EVENT_CREATE),
@@ -160,8 +219,45 @@ mod tests {
         ] {
             let mut out = String::new();
             let written = run.write_stored(stored, &mut out).map(|()| out);
-            assert_eq!(written, run.stored(stored).map(|v| v.to_string()), "{text}");
+            match run.stored(stored) {
+                Some(v) => assert_eq!(written, Some(v.to_string()), "{text}"),
+                None => assert!(written.is_some_and(|w| Tree::parse(&w, false).is_ok()), "{text}"),
+            }
         }
+    }
+
+    /// `written` is JSON text whose strings and keys are the text's, unit
+    /// for unit, and whose shape is the same.
+    fn reads_back(text: &str, written: Option<&str>) {
+        let Some(written) = written else { panic!("nothing written for {text}") };
+        let Ok(back) = Tree::parse(written, false) else { panic!("{written} does not read back") };
+        let Ok(tree) = Tree::parse(text, false) else { return };
+        let strings = |t: &Tree<'_>| -> Vec<Vec<u16>> {
+            t.nodes
+                .iter()
+                .filter_map(|n| match n {
+                    Node::String(s) | Node::Key { text: s, .. } => Some(s.units()),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(strings(&back), strings(&tree), "{text} -> {written}");
+        assert_eq!(back.depth, tree.depth, "{text} -> {written}");
+    }
+
+    #[test]
+    fn a_value_no_value_holds_is_written_all_the_same() {
+        let text = r#"{"s":"\ud800","\udc00k":["a\ud83d\n"]}"#;
+        let Ok(tree) = Tree::parse(text, false) else { panic!("not read") };
+        let mut out = String::new();
+        assert_eq!(tree.write_value(0, &mut out), Some(()));
+        assert_eq!(out, r#"{"s":"\ud800","\udc00k":["a\ud83d\n"]}"#);
+        reads_back(text, Some(&out));
+        let deep = format!("{}1{}", "[".repeat(5000), "]".repeat(5000));
+        let Ok(tree) = Tree::parse(&deep, false) else { panic!("not read") };
+        let mut out = String::new();
+        assert_eq!(tree.write_value(0, &mut out), Some(()));
+        assert_eq!(out, deep);
     }
 
     #[test]

@@ -70,7 +70,8 @@ const linkCreate = z.object({
 const schemas = { event_create: eventCreate, link_create: linkCreate, principal, artifact_ref: artifactRef };
 
 const blank = (s) => s.trim() === '';
-const accountable = (p) => !blank(p.id) && (p.kind === 'human' || (typeof p.on_behalf_of === 'string' && !blank(p.on_behalf_of)));
+// Upstream's isPrincipalAccountable: a human's id, anyone else's on_behalf_of.
+const accountable = (p) => (p.kind === 'human' ? !blank(p.id) : typeof p.on_behalf_of === 'string' && !blank(p.on_behalf_of));
 const owned = (p) => (p.kind === 'human' ? p.id === OWNER : p.on_behalf_of === OWNER);
 
 /** Upstream's verdict on a text: zod, then the route's checks in its order. */
