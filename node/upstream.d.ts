@@ -1,9 +1,11 @@
 // Upstream HAPI's names over the core (see upstream.js). The types of the
 // core's own answers (the footer, the work_ad create) are the package's
 // wire types; the rest describe upstream's zod schemas and functions.
-import type { Cause, NotifySummary, OwnerId, WorkAdCreate } from "#core";
+// Where the module still differs from upstream, and why: the package's
+// docs/profiles.md, "The drop-in".
+import type { NotifySummary, OwnerId, WorkAdCreate } from "#core";
 
-export type { Cause, NotifySummary, OwnerId, WorkAdCreate };
+export type { NotifySummary, OwnerId, WorkAdCreate };
 
 /** A call the core answered with a failure: its code and message, verbatim. */
 export declare class CoreCallError extends Error {
@@ -44,10 +46,10 @@ export type SafeParseResult<T> =
 /** A schema with zod's `safeParse` and `parse`. */
 export interface UpstreamSchema<T> {
   /**
-   * The parsed data (unknown keys stripped), or the issues; a refusal never
-   * throws. A CoreCallError (`upstream/not-normalized`) is thrown where the
-   * core accepts what it cannot hand back: a lone surrogate, or nesting
-   * deeper than it reads into a value.
+   * The parsed data (unknown keys stripped; the values the caller's own), or
+   * the issues. Never throws, but for a document over 1 MiB of JSON text
+   * (`CoreCallError`, `call/too-large`). The value is read as
+   * `JSON.stringify` reads it (own fields, `toJSON` applied).
    */
   safeParse(input: unknown): SafeParseResult<T>;
   /** The parsed data; throws the SchemaError on a refusal. */
@@ -106,11 +108,15 @@ export declare const WorkGraphArtifactRefSchema: UpstreamSchema<WorkGraphArtifac
 export declare const WorkGraphEventCreateSchema: UpstreamSchema<WorkGraphEventCreate>;
 export declare const WorkGraphEventLinkCreateSchema: UpstreamSchema<WorkGraphEventLinkCreate>;
 
-/** A well-formed principal with someone accountable for it (no blank id or `on_behalf_of`). */
-export declare function isPrincipalAccountable(principal: unknown): boolean;
+/**
+ * Upstream's rule, whatever the schema says: a human by a non-blank `id`,
+ * anything else by a non-blank string `on_behalf_of`. Throws a TypeError
+ * where upstream's does (no object; a human whose `id` is not a string).
+ */
+export declare function isPrincipalAccountable(principal: WorkGraphPrincipal): boolean;
 
-/** A well-formed principal that resolves to `String(ownerUserId)`, compared exactly. */
-export declare function principalMatchesAuthenticatedOwner(principal: unknown, ownerUserId: OwnerId): boolean;
+/** Whether the principal resolves to `String(ownerUserId)` (a human by `id`, else `on_behalf_of`), exactly. */
+export declare function principalMatchesAuthenticatedOwner(principal: WorkGraphPrincipal, ownerUserId: OwnerId): boolean;
 
 /** The footer on the last non-blank line of an agent turn, or `null`. */
 export declare function extractNotifySummary(text: string): NotifySummary | null;
@@ -121,7 +127,16 @@ export declare function splitNotifySummary(text: string): { visibleText: string;
 /** The text without its footer, or the text itself when it has none. */
 export declare function stripNotifySummaryFooter(text: string): string;
 
-/** What `buildWorkAdFromNotify` needs; all of it comes from the hub. `null` means absent. */
+/** The user message that caused an agent turn, as upstream's hub resolves it. */
+export type WorkAdCause = {
+  causeMessageId: string;
+  causeText: string | null;
+  causeKind: string | null;
+  causeSeq: number | null;
+  causeCursorMessageId: string | null;
+};
+
+/** What `buildWorkAdFromNotify` needs (upstream's parameters); all of it comes from the hub. */
 export type BuildWorkAdFromNotifyParams = {
   /** The session of the agent turn. */
   sessionId: string;
@@ -130,20 +145,23 @@ export type BuildWorkAdFromNotifyParams = {
   /** The footer, as `extractNotifySummary` answers it. */
   notify: NotifySummary;
   /** The hub owner the session acts for (written with `String(...)`). */
-  ownerUserId: OwnerId;
-  /** The assistant message's `createdAt`, in milliseconds. */
-  createdAt: number;
+  ownerUserId: string | number;
+  /** The assistant message's `createdAt`, in milliseconds; it anchors the default `expires_at`. */
+  ts: number;
   /** The session's agent flavor (tagged `flavor:<f>` when non-empty). */
-  flavor?: string | null | undefined;
+  flavor?: string | null;
+  /** When the ad stops being current, in milliseconds (default: `ts` plus 24 hours). */
+  expiresAt?: number;
   /** The user message that caused the turn, as the hub resolved it. */
-  cause?: Cause | null | undefined;
+  cause?: WorkAdCause | null;
   /** The previous notify work ad of the session. */
-  relatedEventId?: string | null | undefined;
-  /** When the ad stops being current, in milliseconds (default: `createdAt` plus 24 hours). */
-  expiresAt?: number | null | undefined;
+  relatedEventId?: string | null;
 };
 
-/** The `work_ad` event create upstream's hub writes for a footer. */
+/**
+ * The `work_ad` event create upstream's hub writes for a footer. Refuses
+ * nothing, as upstream's builder: the store's schema refuses what it must.
+ */
 export declare function buildWorkAdFromNotify(params: BuildWorkAdFromNotifyParams): WorkAdCreate;
 
 /** The work-ad statuses a footer's status maps to. */

@@ -80,67 +80,115 @@ function issuesOf(answer) {
     .map((d) => ({ code: d.upstream.code, path: pathOf(d.instancePath), message: d.upstream.message }));
 }
 
-/** An object JSON.stringify writes key by key. */
-const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && typeof v.toJSON !== 'function';
+// ------------------------------------------------------ the caller's value
 
-// The payload fields upstream measures as the UTF-8 bytes of
-// `JSON.stringify(value)`, with their cap. A payload JSON.stringify cannot
-// write (a BigInt, a cycle, a throwing `toJSON`) has no size upstream
-// admits: its check refuses it with the size message.
-const MEASURED = { event_create: 'payload_json', link_create: 'metadata_json' };
-const MEASURED_CAP_BYTES = 32768;
+// JSON text cannot spell every value a caller hands over, and zod decides
+// on the value itself: `NaN` is not a number to it, `undefined` in an
+// optional field is absent, a BigInt is a `bigint`. The document text is
+// therefore written with JavaScript's own words where JSON has none, and
+// the call says so (`jsValues`): the core reads `NaN`, `undefined`,
+// `bigint`, `function` and `symbol` where a value stands. The infinities
+// are written `1e400` and `-1e400`, which JSON.parse reads as they are;
+// `-0` and lone surrogates need nothing (zod's data is the caller's own
+// value, below). Each word is first written as a string holding a mark no
+// caller can know, then the quoted mark is replaced by the word.
+const MARK = (() => {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  return `\u{F8FF}${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}\u{F8FF}`;
+})();
+const MARKED = new RegExp(`"${MARK}(NaN|undefined|bigint|function|symbol|-?1e400)"`, 'g');
+
+/** The JSON word, or JavaScript's, for a value JSON.stringify would not write as itself. */
+function wordFor(value) {
+  switch (typeof value) {
+    case 'number':
+      if (value !== value) return 'NaN';
+      if (value === Infinity) return '1e400';
+      if (value === -Infinity) return '-1e400';
+      return undefined;
+    case 'undefined':
+    case 'bigint':
+    case 'function':
+    case 'symbol':
+      return typeof value;
+    default:
+      return undefined;
+  }
+}
+
+// How deep the last of the three writings below goes before it writes an
+// object as one JSON.stringify cannot write.
+const DEEPEST = 1000;
 
 /**
- * The JSON text of a value for the core, written as JSON.stringify writes
- * it. Where JSON.stringify cannot write it:
- *
- * - `undefined` (and a function or symbol, which it writes as nothing) is
- *   sent as `null`: JSON has no `undefined`, so the core's message says
- *   `received null` where zod's says `received undefined`; the code, the
- *   path and the verdict are the same;
- * - a measured payload it cannot write is sent as a string one byte over
- *   the payload cap, so the core refuses it with its own size issue, as
- *   upstream refuses it;
- * - a BigInt anywhere else, and the repeat of an object inside itself, are
- *   written as `null`, as JSON.stringify writes NaN and the infinities: a
- *   field that refuses them refuses `null` too (so does zod), with a
- *   message saying `received null`.
+ * A JSON.stringify replacer writing those values as marked words, and (with
+ * `open`, after JSON.stringify failed) the repeat of an object inside
+ * itself, and an object nested deeper than `DEEPEST`, as the word `bigint`:
+ * a value JSON.stringify cannot write, as upstream's size check finds it.
  */
-function documentText(kind, input) {
-  let text;
-  try {
-    text = JSON.stringify(input);
-  } catch {
-    return JSON.stringify(writable(kind, input), nullForUnwritable());
-  }
-  return text === undefined ? 'null' : text;
-}
-
-function writable(kind, input) {
-  const key = MEASURED[kind];
-  if (key === undefined || !isPlainObject(input) || !Object.prototype.hasOwnProperty.call(input, key)) return input;
-  try {
-    JSON.stringify(input[key]);
-    return input;
-  } catch {
-    // Two quotes around one character fewer than the cap: one byte over it.
-    return { ...input, [key]: 'x'.repeat(MEASURED_CAP_BYTES - 1) };
-  }
-}
-
-/** A JSON.stringify replacer writing a BigInt, and an object inside itself, as `null`. */
-function nullForUnwritable() {
-  const open = [];
-  return function replace(_key, value) {
-    if (typeof value === 'bigint') return null;
-    if (typeof value !== 'object' || value === null) return value;
+function marking(state, open) {
+  return function mark(_key, value) {
+    const word = wordFor(value);
+    if (word !== undefined) {
+      state.marked = true;
+      return MARK + word;
+    }
+    if (open === undefined || typeof value !== 'object' || value === null) return value;
     // `this` is the object holding `value`: the objects being written are
     // the ones from the root down to it.
     while (open.length > 0 && open[open.length - 1] !== this) open.pop();
-    if (open.includes(value)) return null;
+    if (open.length > DEEPEST || open.includes(value)) {
+      state.marked = true;
+      return MARK + 'bigint';
+    }
     open.push(value);
     return value;
   };
+}
+
+/** The document text of `input` for a call with `jsValues`. */
+function documentText(input) {
+  const state = { marked: false };
+  let text;
+  try {
+    text = JSON.stringify(input, marking(state));
+  } catch {
+    // A cycle, or nesting deeper than the replacer's stack allows. Where
+    // JSON.stringify alone writes it, that is the text (with `null` for
+    // what the words above would spell); where it cannot, neither can
+    // upstream's size check.
+    try {
+      return JSON.stringify(input);
+    } catch {
+      text = JSON.stringify(input, marking(state, []));
+    }
+  }
+  return state.marked ? text.replace(MARKED, '$1') : text;
+}
+
+/**
+ * zod's data for `input`: the core's stored form says which keys zod keeps
+ * and in which order; every value is the caller's own, as zod hands back
+ * (so `-0`, `NaN` in a payload, a lone surrogate, a `Date` stay what they
+ * were). An event create's principal and artifact refs are objects zod
+ * builds anew; everything else is taken whole.
+ */
+function dataFrom(kind, stored, input) {
+  const out = {};
+  for (const key of Object.keys(stored)) {
+    const value = input[key];
+    if (kind === 'event_create' && key === 'principal') {
+      out[key] = dataFrom('principal', stored[key], value);
+    } else if (kind === 'event_create' && key === 'artifact_refs' && Array.isArray(stored[key])) {
+      out[key] = stored[key].map((ref, i) => dataFrom('artifact_ref', ref, value[i]));
+    } else if (key === 'tags' && kind === 'event_create' && Array.isArray(stored[key])) {
+      out[key] = Array.from(value);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
 }
 
 /** The core's `validate` answer on `input` under upstream's schema of `kind`. */
@@ -148,7 +196,8 @@ function validateUpstream(kind, input, extra) {
   return ask('validate', {
     kind,
     profile: 'upstream',
-    documentText: documentText(kind, input),
+    documentText: documentText(input),
+    jsValues: true,
     withNormalized: true,
     ...extra,
   });
@@ -159,20 +208,7 @@ function safeParseAs(kind, input) {
   const answer = validateUpstream(kind, input);
   const issues = issuesOf(answer);
   if (issues.length > 0) return { success: false, error: new SchemaError(issues) };
-  return { success: true, data: dataOf(answer) };
-}
-
-/**
- * The parsed data of an input the schema accepts: the core's, present once
- * the schema passed (a route or store check may still refuse the write).
- */
-function dataOf(answer) {
-  if (answer.normalized !== undefined) return answer.normalized;
-  // The core accepts what it cannot hand back (a lone surrogate, nesting
-  // too deep for it): its note says so.
-  const why = answer.diagnostics.find((d) => d.code === 'upstream/not-normalized');
-  if (why !== undefined) throw new CoreCallError('validate', why);
-  return undefined;
+  return { success: true, data: dataFrom(kind, answer.normalized, input) };
 }
 
 /** A schema with zod's `safeParse` and `parse`, answered by the core. */
@@ -195,65 +231,141 @@ export const WorkGraphEventLinkCreateSchema = schema('link_create');
 
 // --------------------------------------------------------------- principals
 
+// Upstream's two principal functions read the object without its schema
+// (a human by `id`, anything else by `on_behalf_of`); the core answers them
+// whatever the schema says of the rest. What they throw on (no object at
+// all; a human whose `id` has no `trim`) throws here the same way.
+
 /**
- * Whether a principal has someone accountable for it: a well-formed
- * principal the core does not call `principal/unaccountable`.
+ * Whether a principal has someone accountable for it: the core does not
+ * call it `principal/unaccountable` (a human with a blank `id`, anything
+ * else without a non-blank string `on_behalf_of`).
  */
 export function isPrincipalAccountable(principal) {
+  if (principal.kind === 'human' && typeof principal.id !== 'string') principal.id.trim();
   const answer = validateUpstream('principal', principal);
-  return issuesOf(answer).length === 0
-    && !answer.diagnostics.some((d) => d.code === 'principal/unaccountable');
+  return !answer.diagnostics.some((d) => d.code === 'principal/unaccountable');
 }
 
 /**
  * Whether a principal resolves to the authenticated hub owner (a human by
- * its id, an agent or a service by `on_behalf_of`), compared exactly with
- * `String(ownerUserId)`: a well-formed principal the core does not call
- * `principal/not-owner`.
+ * its id, anything else by `on_behalf_of`), compared exactly with
+ * `String(ownerUserId)`: the core does not call it `principal/not-owner`.
  */
 export function principalMatchesAuthenticatedOwner(principal, ownerUserId) {
-  const answer = validateUpstream('principal', principal, { owner: String(ownerUserId) });
-  return issuesOf(answer).length === 0
-    && !answer.diagnostics.some((d) => d.code === 'principal/not-owner');
+  const owner = String(ownerUserId);
+  const human = principal.kind === 'human';
+  if (owner !== wellFormed(owner)) {
+    // The core's strings are Unicode and cannot hold an owner id with half
+    // a surrogate pair: that one is compared here, exactly, with the field
+    // upstream reads.
+    return (human ? principal.id : principal.on_behalf_of) === owner;
+  }
+  const answer = validateUpstream('principal', principal, { owner });
+  return !answer.diagnostics.some((d) => d.code === 'principal/not-owner');
 }
 
 // ------------------------------------------------------------ notify footer
 
-// Upstream reads only a string: anything else is text without a footer,
-// which is what the core answers for the empty text.
-const textOf = (text) => (typeof text === 'string' ? text : '');
+// The core reads text as Unicode. A JavaScript string may hold half a
+// surrogate pair (a string cut by `slice`), which upstream's parsers pass
+// through: it is sent as U+FFFD, one UTF-16 unit for one, so every index
+// the core answers is an index of the caller's own string, and what the
+// answer holds of the text is taken from that string.
+const wellFormed = typeof String.prototype.toWellFormed === 'function'
+  ? (text) => text.toWellFormed()
+  : (text) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
+/**
+ * The footer and the prose before it, as upstream holds them, or `null`:
+ * the footer's fields are the ones the core keeps, each parsed from the
+ * caller's own text where the footer stands (`JSON.parse`, as upstream).
+ */
+function footerOf(text) {
+  if (typeof text !== 'string' || text.length === 0) return null;
+  const answer = ask('notify.parse', { text: wellFormed(text), withFooterAt: true });
+  if (answer.summary === null) return null;
+  const [start, end] = answer.footerAt;
+  const parsed = JSON.parse(text.slice(start, end));
+  const summary = {};
+  for (const key of Object.keys(answer.summary)) summary[key] = parsed[key];
+  return { visibleText: text.slice(0, answer.visibleText.length), summary };
+}
 
 /** The `AGENT_NOTIFY_SUMMARY` footer of an agent turn, or `null`. */
 export function extractNotifySummary(text) {
-  return ask('notify.parse', { text: textOf(text) }).summary;
+  return footerOf(text)?.summary ?? null;
 }
 
 /** The footer and the prose before it (`{visibleText, summary}`), or `null` without a footer. */
 export function splitNotifySummary(text) {
-  const answer = ask('notify.parse', { text: textOf(text) });
-  return answer.summary === null ? null : { visibleText: answer.visibleText, summary: answer.summary };
+  return footerOf(text);
 }
 
 /** The text without its footer, or the text itself when it has none. */
 export function stripNotifySummaryFooter(text) {
-  const answer = ask('notify.parse', { text: textOf(text) });
-  return answer.summary === null ? text : answer.visibleText;
+  return footerOf(text)?.visibleText ?? text;
 }
 
 /**
  * The `work_ad` event create upstream's hub writes for a footer (snake_case,
- * a POST body). `createdAt` is the assistant message's, in milliseconds;
- * `expiresAt`, when given, replaces `createdAt` plus 24 hours. `null` in an
- * optional field means it is absent.
+ * a POST body), with upstream's parameters: `ts` is the assistant
+ * message's `createdAt` in milliseconds; `expiresAt`, when given, replaces
+ * `ts` plus 24 hours; `cause` is upstream's `WorkAdCause`. As upstream's
+ * builder, it refuses nothing: a create upstream's store would refuse (an
+ * empty session id, an id over its cap, a blank owner) is answered, and the
+ * store's schema refuses it.
  */
 export function buildWorkAdFromNotify(params) {
-  const { sessionId, messageId, notify, ownerUserId, createdAt, flavor, cause, relatedEventId, expiresAt } = params;
-  const elevation = { sessionId, messageId, notify, ownerUserId, ts: createdAt };
-  if (flavor != null) elevation.flavor = flavor;
-  if (cause != null) elevation.cause = cause;
-  if (relatedEventId != null) elevation.relatedEventId = relatedEventId;
-  if (expiresAt != null) elevation.expiresAt = expiresAt;
-  return ask('notify.elevate', elevation).event;
+  const { sessionId, messageId, notify, ownerUserId, ts, flavor, cause, relatedEventId, expiresAt } = params;
+  // Numbers JSON cannot carry (NaN, the infinities, -0) are the caller's
+  // arithmetic, not a decision: the core gets a stand-in, the create the
+  // number upstream's `expiresAt ?? ts + 24 h` gives (a non-finite `ts`
+  // stays what it is when 24 hours are added).
+  const spelt = (x) => typeof x === 'number' && Number.isFinite(x) && !Object.is(x, -0);
+  const expires = expiresAt ?? (Number.isFinite(ts) ? undefined : ts);
+  const elevation = {
+    sessionId: wellFormed(sessionId),
+    messageId: wellFormed(messageId),
+    notify: wellFormedFooter(notify),
+    ownerUserId: wellFormed(String(ownerUserId)),
+    ts: Number.isFinite(ts) ? ts : 0,
+    unchecked: true,
+  };
+  if (flavor) elevation.flavor = wellFormed(flavor);
+  if (cause) elevation.cause = causeOf(cause);
+  if (relatedEventId) elevation.relatedEventId = wellFormed(relatedEventId);
+  if (expires != null) elevation.expiresAt = spelt(expires) ? expires : 0;
+  const event = ask('notify.elevate', elevation).event;
+  if (expires != null && !spelt(expires)) event.expires_at = expires;
+  // Upstream writes the cause's sequence number as it was given.
+  if ('causeMessageId' in event.payload_json) event.payload_json.causeSeq = cause.causeSeq;
+  // Upstream's object names `related_event_id` even when it holds nothing.
+  const { related_event_id: related, provenance, ...head } = event;
+  const { source_kind, source_ref, event_type, summary, payload_json, tags, related_session_id, ...tail } = head;
+  return {
+    source_kind, source_ref, event_type, summary, payload_json, tags, related_session_id,
+    related_event_id: related, provenance, ...tail,
+  };
+}
+
+/** Upstream's `WorkAdCause` as the core's cause. */
+function causeOf(cause) {
+  const out = { messageId: wellFormed(cause.causeMessageId) };
+  if (cause.causeText != null) out.text = wellFormed(cause.causeText);
+  if (cause.causeKind != null) out.kind = wellFormed(cause.causeKind);
+  if (typeof cause.causeSeq === 'number' && Number.isFinite(cause.causeSeq)) out.seq = cause.causeSeq;
+  if (cause.causeCursorMessageId) out.cursorMessageId = wellFormed(cause.causeCursorMessageId);
+  return out;
+}
+
+/** A footer's string fields as Unicode (the core's footer reader keeps the rest). */
+function wellFormedFooter(notify) {
+  const out = { ...notify };
+  for (const key of ['agent', 'project', 'status', 'action', 'summary']) {
+    if (typeof out[key] === 'string') out[key] = wellFormed(out[key]);
+  }
+  return out;
 }
 
 /**
@@ -261,7 +373,7 @@ export function buildWorkAdFromNotify(params) {
  * status of the create for a footer that has only that status.
  */
 export function mapNotifyStatusToWorkAdStatus(status) {
-  const notify = typeof status === 'string' ? { status } : {};
+  const notify = typeof status === 'string' ? { status: wellFormed(status) } : {};
   const elevation = { sessionId: 's', messageId: 'm', notify, ownerUserId: 'owner', ts: 0 };
   return ask('notify.elevate', elevation).event.payload_json.status;
 }
@@ -270,7 +382,8 @@ export function mapNotifyStatusToWorkAdStatus(status) {
 
 /** Every session id the text cites, distinct, in first-seen order. */
 export function extractSessionCitationIds(text) {
-  return ask('citation.extract', { text }).ids;
+  if (!text) return [];
+  return ask('citation.extract', { text: wellFormed(String(text)) }).ids;
 }
 
 /**
@@ -279,5 +392,8 @@ export function extractSessionCitationIds(text) {
  * nothing usable.
  */
 export function normalizeSessionIdPrefix(raw) {
-  return ask('citation.normalize', { raw }).id;
+  const trimmed = raw.trim();
+  const id = ask('citation.normalize', { raw: wellFormed(raw) }).id;
+  // The trimmed input itself comes back as the caller's own string.
+  return id === wellFormed(trimmed) ? trimmed : id;
 }

@@ -90,10 +90,12 @@ export function upstreamSuite(u, face) {
     const cyclic = { a: [1] };
     cyclic.a.push(cyclic);
     assert.deepEqual(accepted(EventCreate, event({ extra: cyclic, big: 2n })), event());
-    // A value seen twice without a cycle is written twice; a BigInt is
-    // written as null, as JSON.stringify writes NaN.
+    // A value seen twice without a cycle is written twice; the data holds
+    // the caller's own values, a BigInt included, as zod's does.
     const shared = { k: 'v' };
-    assert.deepEqual(accepted(ArtifactRef, { kind: 'file', a: shared, b: shared, n: 1n }), { kind: 'file', a: shared, b: shared, n: null });
+    const data = accepted(ArtifactRef, { kind: 'file', a: shared, b: shared, n: 1n });
+    assert.deepEqual(data, { kind: 'file', a: shared, b: shared, n: 1n });
+    assert.equal(data.a, shared);
   });
 
   t('payload_json may be null, a string or an array', () => {
@@ -151,12 +153,72 @@ export function upstreamSuite(u, face) {
     assert.equal(u.isPrincipalAccountable(blank), false);
   });
 
-  t('a value the core accepts but cannot hand back throws the core\'s note', () => {
-    assert.throws(() => EventCreate.safeParse(event({ summary: 'a\ud800' })), (e) => {
-      assert.ok(e instanceof u.CoreCallError);
-      assert.equal(e.code, 'upstream/not-normalized');
-      return true;
-    });
+  t('safeParse never throws: a lone surrogate anywhere, nesting of any depth', () => {
+    assert.deepEqual(accepted(EventCreate, event({ summary: 'a\ud800' })).summary, 'a\ud800');
+    assert.deepEqual(accepted(Principal, { kind: 'human', id: '\ud800' }), { kind: 'human', id: '\ud800' });
+    assert.deepEqual(accepted(ArtifactRef, { kind: 'k', ['x\udc00']: ['\ud83d'] }), { kind: 'k', ['x\udc00']: ['\ud83d'] });
+    let deep = {};
+    const payload_json = deep;
+    for (let i = 0; i < 500; i += 1) deep = deep.a = {};
+    const data = accepted(EventCreate, event({ payload_json, artifact_refs: [{ kind: 'k', nest: payload_json }] }));
+    assert.equal(data.payload_json, payload_json);
+    assert.equal(data.artifact_refs[0].nest, payload_json);
+    // Nested 20,000 deep a payload is over its cap as JSON.stringify
+    // writes it, and refused as upstream refuses it.
+    let deeper = [];
+    const wide = deeper;
+    for (let i = 0; i < 20_000; i += 1) deeper = deeper[0] = [];
+    assert.deepEqual(paths(refused(EventCreate, event({ payload_json: wide }))), [['payload_json']]);
+  });
+
+  t('values JSON cannot spell are decided as zod decides them, on the value itself', () => {
+    // The infinities: refused where a string or a number goes.
+    for (const ref of [Infinity, -Infinity, JSON.parse('1e400')]) {
+      assert.deepEqual(refused(ArtifactRef, { kind: 'k', ref }), [
+        { code: 'invalid_type', path: ['ref'], message: `Invalid input: expected string, received ${ref}` },
+      ]);
+    }
+    assert.deepEqual(refused(ArtifactRef, { kind: 'k', created_at: NaN }), [
+      { code: 'invalid_type', path: ['created_at'], message: 'Invalid input: expected number, received NaN' },
+    ]);
+    assert.deepEqual(paths(refused(EventCreate, event({ artifact_refs: [{ kind: 'k', ref: Infinity }] }))), [['artifact_refs', 0, 'ref']]);
+    // undefined is absent where a field is optional, and named as zod names it.
+    const data = accepted(EventCreate, event({ summary: undefined, payload_json: undefined }));
+    assert.deepEqual(Object.keys(data), ['source_kind', 'source_ref', 'event_type', 'summary', 'payload_json', 'principal']);
+    assert.equal(data.summary, undefined);
+    assert.deepEqual(refused(EventCreate, event({ tags: ['a', undefined] })), [
+      { code: 'invalid_type', path: ['tags', 1], message: 'Invalid input: expected string, received undefined' },
+    ]);
+    assert.deepEqual(refused(Principal, undefined), [
+      { code: 'invalid_type', path: [], message: 'Invalid input: expected object, received undefined' },
+    ]);
+    for (const [value, name] of [[1n, 'bigint'], [() => 1, 'function'], [Symbol('s'), 'symbol']]) {
+      assert.deepEqual(refused(ArtifactRef, { kind: 'k', url: value }), [
+        { code: 'invalid_type', path: ['url'], message: `Invalid input: expected string, received ${name}` },
+      ]);
+    }
+    // The data is the caller's own: -0, NaN and undefined in a payload stay.
+    const payload_json = { n: NaN, z: -0, u: undefined, list: [undefined, Infinity] };
+    const kept = accepted(EventCreate, event({ confidence: -0, payload_json }));
+    assert.ok(Object.is(kept.confidence, -0));
+    assert.equal(kept.payload_json, payload_json);
+    // Measured as JSON.stringify writes them: a member holding undefined is
+    // left out, an item is null.
+    const cap = 32768;
+    const fill = (extra) => 'x'.repeat(cap - JSON.stringify({ s: '', ...extra }).length);
+    assert.equal(EventCreate.safeParse(event({ payload_json: { s: fill({}), u: undefined, f: () => 1 } })).success, true);
+    assert.equal(EventCreate.safeParse(event({ payload_json: { s: fill({}), n: NaN } })).success, false);
+  });
+
+  t('an own __proto__ key is no key of an artifact ref\'s data, and stays in a payload', () => {
+    const ref = JSON.parse('{"kind":"k","__proto__":{"x":1},"other":2}');
+    assert.deepEqual(Object.keys(accepted(ArtifactRef, ref)), ['kind', 'other']);
+    const body = JSON.parse('{"source_kind":"s","source_ref":"r","event_type":"e","principal":{"kind":"human","id":"1"},'
+      + '"artifact_refs":[{"kind":"k","__proto__":{"x":1}}],"payload_json":{"__proto__":{"x":1}}}');
+    const data = accepted(EventCreate, body);
+    assert.deepEqual(Object.keys(data.artifact_refs[0]), ['kind']);
+    assert.equal(data.payload_json, body.payload_json);
+    assert.ok(Object.hasOwn(data.payload_json, '__proto__'));
   });
 
   t('a principal kind outside the union is refused as a bad discriminator', () => {
@@ -259,9 +321,20 @@ export function upstreamSuite(u, face) {
     assert.equal(u.isPrincipalAccountable(agent), true);
     assert.equal(u.isPrincipalAccountable({ kind: 'human', id: ' \t' }), false);
     assert.equal(u.isPrincipalAccountable({ kind: 'agent', id: 'a', on_behalf_of: '  ' }), false);
-    assert.equal(u.isPrincipalAccountable({ kind: 'service', id: ' ', on_behalf_of: '42' }), false);
     assert.equal(u.isPrincipalAccountable({ kind: 'agent', id: 'a' }), false);
-    assert.equal(u.isPrincipalAccountable(null), false);
+    assert.equal(u.isPrincipalAccountable({ kind: 'agent', id: 'a', on_behalf_of: 42 }), false);
+  });
+
+  t('isPrincipalAccountable reads what upstream reads: an agent\'s or a service\'s id is not looked at', () => {
+    assert.equal(u.isPrincipalAccountable({ kind: 'agent', id: ' ', on_behalf_of: '42' }), true);
+    assert.equal(u.isPrincipalAccountable({ kind: 'service', id: '', on_behalf_of: '42' }), true);
+    // No schema: any kind but human is held to on_behalf_of, an id of any length passes.
+    assert.equal(u.isPrincipalAccountable({ kind: 'robot', on_behalf_of: '42' }), true);
+    assert.equal(u.isPrincipalAccountable({ kind: 'human', id: 'x'.repeat(300) }), true);
+    assert.equal(u.isPrincipalAccountable('a string'), false);
+    // Where upstream's function throws, so does this one.
+    assert.throws(() => u.isPrincipalAccountable(null), TypeError);
+    assert.throws(() => u.isPrincipalAccountable({ kind: 'human', id: 5 }), TypeError);
   });
 
   t('principalMatchesAuthenticatedOwner: String(owner), exactly, by id or by on_behalf_of', () => {
@@ -274,6 +347,12 @@ export function upstreamSuite(u, face) {
     assert.equal(u.principalMatchesAuthenticatedOwner({ kind: 'agent', id: '42', on_behalf_of: '7' }, 42), false);
     assert.equal(u.principalMatchesAuthenticatedOwner({ kind: 'agent', id: 'a', on_behalf_of: ' 42' }, 42), false);
     assert.equal(u.principalMatchesAuthenticatedOwner({ kind: 'agent', id: 'a' }, 42), false);
+    // No schema: the field upstream reads decides, whatever else is wrong.
+    assert.equal(u.principalMatchesAuthenticatedOwner({ kind: 'agent', id: '', on_behalf_of: '42' }, 42), true);
+    assert.equal(u.principalMatchesAuthenticatedOwner({ kind: 'robot', on_behalf_of: '42', extra: NaN }, 42), true);
+    assert.equal(u.principalMatchesAuthenticatedOwner({ kind: 'human', id: '\ud800' }, '\ud800'), true);
+    assert.equal(u.principalMatchesAuthenticatedOwner({ kind: 'human', id: '\ud800' }, '\ud801'), false);
+    assert.throws(() => u.principalMatchesAuthenticatedOwner(undefined, 42), TypeError);
   });
 
   // --------------------------------------------------------- notify footer
@@ -329,18 +408,37 @@ export function upstreamSuite(u, face) {
     assert.equal(u.stripNotifySummaryFooter('AGENT_NOTIFY_SUMMARY {"a":1} x'), 'AGENT_NOTIFY_SUMMARY {"a":1} x');
   });
 
-  t('a text over the core\'s cap throws the core\'s failure', () => {
-    assert.throws(() => u.extractNotifySummary('x'.repeat(4 * 1024 * 1024 + 1)), (e) => {
-      assert.ok(e instanceof u.CoreCallError);
-      assert.equal(e.code, 'call/too-large');
-      assert.equal(e.op, 'notify.parse');
-      return true;
-    });
+  t('texts of any size are answered, as upstream answers them', () => {
+    const footer = '\nAGENT_NOTIFY_SUMMARY {"status":"done"}';
+    assert.deepEqual(u.extractNotifySummary('x'.repeat(4_400_000) + footer), { status: 'done' });
+    assert.deepEqual(u.extractNotifySummary('\u4e2d'.repeat(1_500_000) + footer), { status: 'done' });
+    assert.equal(u.stripNotifySummaryFooter('\u0001'.repeat(1_000_000) + footer), '\u0001'.repeat(1_000_000));
+    assert.deepEqual(u.extractSessionCitationIds(`${'\u0001'.repeat(1_000_000)} /sessions/abc`), ['abc']);
+    assert.equal(u.normalizeSessionIdPrefix(` ${'a'.repeat(2_000_000)} `), 'a'.repeat(2_000_000));
+  });
+
+  t('half a surrogate pair is text like any other: no throw, and it comes back as it was', () => {
+    assert.equal(u.stripNotifySummaryFooter('cut emoji \ud83d'), 'cut emoji \ud83d');
+    assert.equal(u.extractNotifySummary('cut emoji \ud83d'), null);
+    const text = 'prose \udc00 here\nAGENT_NOTIFY_SUMMARY {"status":"done","summary":"half \ud83d"}';
+    assert.deepEqual(u.splitNotifySummary(text), { visibleText: 'prose \udc00 here', summary: { status: 'done', summary: 'half \ud83d' } });
+    assert.equal(u.stripNotifySummaryFooter(text), 'prose \udc00 here');
+    assert.equal(u.mapNotifyStatusToWorkAdStatus('done\ud800'), 'unknown');
+    assert.deepEqual(u.extractSessionCitationIds('\ud800 /sessions/abc'), ['abc']);
+    assert.equal(u.normalizeSessionIdPrefix(' ab\ud800 '), 'ab\ud800');
+    assert.equal(u.isPrincipalAccountable({ kind: 'human', id: '\ud800' }), true);
+  });
+
+  t('a footer\'s values are JSON.parse\'s: Infinity, -0 and escaped lone surrogates kept', () => {
+    const summary = u.extractNotifySummary('AGENT_NOTIFY_SUMMARY {"version":1e400,"summary":"x\\ud83d","agent":"\\udc00"}');
+    assert.deepEqual(summary, { version: Infinity, agent: '\udc00', summary: 'x\ud83d' });
+    assert.ok(Object.is(u.extractNotifySummary('AGENT_NOTIFY_SUMMARY {"version":-0}').version, -0));
+    assert.deepEqual(Object.keys(u.extractNotifySummary('AGENT_NOTIFY_SUMMARY {"summary":"s","version":1,"status":2}')), ['version', 'summary']);
   });
 
   // --------------------------------------------------- notify → work_ad
 
-  const params = (extra = {}) => ({ sessionId: 's1', messageId: 'm1', notify: {}, ownerUserId: 42, createdAt: 1_000, ...extra });
+  const params = (extra = {}) => ({ sessionId: 's1', messageId: 'm1', notify: {}, ownerUserId: 42, ts: 1_000, ...extra });
 
   t('buildWorkAdFromNotify writes upstream\'s work_ad create', () => {
     const notify = { version: 1, agent: 'claude', project: 'hapi', status: 'stalled', action: ' wait for CI ', summary: '  tests red  ' };
@@ -364,7 +462,7 @@ export function upstreamSuite(u, face) {
     assert.equal(u.principalMatchesAuthenticatedOwner(created.principal, 42), true);
   });
 
-  t('buildWorkAdFromNotify: expiresAt replaces createdAt plus 24 hours', () => {
+  t('buildWorkAdFromNotify: expiresAt replaces ts plus 24 hours', () => {
     assert.equal(u.buildWorkAdFromNotify(params({ expiresAt: 5 })).expires_at, 5);
     assert.equal(u.buildWorkAdFromNotify(params({ expiresAt: null })).expires_at, 86_401_000);
   });
@@ -374,8 +472,10 @@ export function upstreamSuite(u, face) {
     assert.equal(created.summary, 'Agent turn summary');
     assert.deepEqual(created.payload_json, { status: 'unknown', action: null, project: null, agent: null, messageId: 'm1' });
     assert.deepEqual(created.tags, ['notify_summary']);
-    assert.equal('related_event_id' in created, false);
-    assert.equal('related_event_id' in u.buildWorkAdFromNotify(params({ relatedEventId: '' })), false);
+    // As upstream's object: the key is there, holding nothing.
+    assert.equal(created.related_event_id, undefined);
+    assert.equal(u.buildWorkAdFromNotify(params({ relatedEventId: '' })).related_event_id, undefined);
+    assert.equal(JSON.stringify(created).includes('related_event_id'), false);
   });
 
   t('buildWorkAdFromNotify: the summary falls back to the action, then the status', () => {
@@ -383,20 +483,27 @@ export function upstreamSuite(u, face) {
     assert.equal(u.buildWorkAdFromNotify(params({ notify: { status: ' done ' } })).summary, 'Agent status: done');
   });
 
-  t('buildWorkAdFromNotify writes the cause the hub resolved', () => {
-    const cause = { messageId: 'u1', text: 'please fix', kind: 'webapp', seq: 3 };
+  t('buildWorkAdFromNotify writes the cause the hub resolved, as upstream\'s WorkAdCause', () => {
+    const cause = { causeMessageId: 'u1', causeText: 'please fix', causeKind: 'webapp', causeSeq: 3, causeCursorMessageId: null };
     const { payload_json: p } = u.buildWorkAdFromNotify(params({ cause }));
     assert.deepEqual([p.causeMessageId, p.causeText, p.causeKind, p.causeSeq], ['u1', 'please fix', 'webapp', 3]);
     assert.equal('causeCursorMessageId' in p, false);
-    assert.equal(u.buildWorkAdFromNotify(params({ cause: { ...cause, cursorMessageId: 'u2' } })).payload_json.causeCursorMessageId, 'u2');
+    assert.equal(u.buildWorkAdFromNotify(params({ cause: { ...cause, causeCursorMessageId: 'u2' } })).payload_json.causeCursorMessageId, 'u2');
+    const bare = { causeMessageId: 'u1', causeText: null, causeKind: null, causeSeq: null, causeCursorMessageId: null };
+    const q = u.buildWorkAdFromNotify(params({ cause: bare })).payload_json;
+    assert.deepEqual([q.causeText, q.causeKind, q.causeSeq], [null, null, null]);
+    // An empty cause message id writes no cause at all.
+    assert.equal('causeMessageId' in u.buildWorkAdFromNotify(params({ cause: { ...bare, causeMessageId: '' } })).payload_json, false);
   });
 
-  t('buildWorkAdFromNotify throws the core\'s refusal of an empty session id', () => {
-    assert.throws(() => u.buildWorkAdFromNotify(params({ sessionId: '' })), (e) => {
-      assert.ok(e instanceof u.CoreCallError);
-      assert.equal(e.code, 'notify/empty-session-id');
-      return true;
-    });
+  t('buildWorkAdFromNotify refuses nothing, as upstream\'s builder: the store\'s schema does', () => {
+    const empty = u.buildWorkAdFromNotify(params({ sessionId: '' }));
+    assert.equal(empty.source_ref, '');
+    assert.deepEqual(paths(refused(EventCreate, empty)), [['source_ref'], ['related_session_id']]);
+    const long = u.buildWorkAdFromNotify(params({ sessionId: 's'.repeat(300), ownerUserId: ' ' }));
+    assert.equal(long.principal.id, `session:${'s'.repeat(300)}`);
+    assert.equal(long.principal.on_behalf_of, ' ');
+    assert.equal(EventCreate.safeParse(long).success, false);
   });
 
   t('mapNotifyStatusToWorkAdStatus: upstream\'s table, case-sensitive, no trim', () => {

@@ -54,7 +54,7 @@ export function ingest(text: string, sessionId: string, messageId: string): Work
   const status: WorkAdStatus = mapNotifyStatusToWorkAdStatus(summary.status);
   void status;
   try {
-    return buildWorkAdFromNotify({ sessionId, messageId, notify: summary, ownerUserId: 42, createdAt: Date.now(), relatedEventId: null, expiresAt: 0 });
+    return buildWorkAdFromNotify({ sessionId, messageId, notify: summary, ownerUserId: 42, ts: Date.now(), relatedEventId: null, expiresAt: 0 });
   } catch (e) {
     if (!(e instanceof CoreCallError)) throw e;
     const code: string = e.code;
@@ -73,7 +73,7 @@ export function resolve(raw: string): string[] {
   } catch (e) {
     if (e instanceof SchemaError) ids.push(...e.flatten((i) => i.code).formErrors);
   }
-  // @ts-expect-error: buildWorkAdFromNotify needs the message's createdAt.
+  // @ts-expect-error: buildWorkAdFromNotify needs the message's ts.
   buildWorkAdFromNotify({ sessionId: 's', messageId: 'm', notify: {}, ownerUserId: 1 });
   return ids;
 }

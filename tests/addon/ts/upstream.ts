@@ -27,11 +27,11 @@ const ad: WorkAdCreate = buildWorkAdFromNotify({
   messageId: "m",
   notify: { status: "done" },
   ownerUserId: "42",
-  createdAt: 0,
-  cause: { messageId: "u" },
+  ts: 0,
+  cause: { causeMessageId: "u", causeText: null, causeKind: null, causeSeq: null, causeCursorMessageId: null },
 });
 const payload: WorkAdPayload = ad.payload_json;
 void payload;
 
 // @ts-expect-error: the notify footer is an object, not its text.
-buildWorkAdFromNotify({ sessionId: "s", messageId: "m", notify: "AGENT_NOTIFY_SUMMARY {}", ownerUserId: 1, createdAt: 0 });
+buildWorkAdFromNotify({ sessionId: "s", messageId: "m", notify: "AGENT_NOTIFY_SUMMARY {}", ownerUserId: 1, ts: 0 });
