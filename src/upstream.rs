@@ -248,20 +248,25 @@ enum Node<'t> {
         end: usize,
         len: usize,
     },
-    /// `end` is one past the last node inside; `len` counts distinct keys.
+    /// `end` is one past the last node inside; `len` counts distinct keys;
+    /// `class` is the name zod gives an object whose prototype is not
+    /// `Object.prototype` (`Date`, `Map`, `String`), which only a JavaScript
+    /// caller's text spells (`@"Date"{…}`).
     Object {
         end: usize,
         len: usize,
+        class: Option<Text<'t>>,
     },
 }
 
 /// A JavaScript value that is not JSON, as zod names its type.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq)]
 enum Other {
     /// A BigInt: `JSON.stringify` throws on it.
     BigInt,
-    /// A function: `JSON.stringify` leaves it out (`null` in an array).
-    Function,
+    /// A function, with its `length` (zod measures it against a field's
+    /// length checks): `JSON.stringify` leaves it out (`null` in an array).
+    Function(f64),
     /// A symbol: as a function.
     Symbol,
 }
@@ -270,7 +275,7 @@ impl Other {
     fn zod_name(self) -> &'static str {
         match self {
             Other::BigInt => "bigint",
-            Other::Function => "function",
+            Other::Function(_) => "function",
             Other::Symbol => "symbol",
         }
     }
@@ -478,7 +483,7 @@ impl<'t> Tree<'t> {
     /// A value `JSON.stringify` leaves out of an object (and writes as
     /// `null` in an array).
     fn unwritten(&self, v: usize) -> bool {
-        matches!(self.node(v), Node::Undefined | Node::Other(Other::Function | Other::Symbol))
+        matches!(self.node(v), Node::Undefined | Node::Other(Other::Function(_) | Other::Symbol))
     }
 
     /// The members as `JSON.parse` builds the object: each key once, at its
@@ -628,7 +633,7 @@ impl<'t> Tree<'t> {
         let mut i = v;
         while i < end {
             total += match self.node(i) {
-                Node::Null | Node::Undefined | Node::Other(Other::Function | Other::Symbol) => 4,
+                Node::Null | Node::Undefined | Node::Other(Other::Function(_) | Other::Symbol) => 4,
                 Node::Other(Other::BigInt) => return None,
                 Node::Bool(b) => 4 + usize::from(!b),
                 Node::Number(x) => number_len(x),
@@ -663,7 +668,7 @@ impl<'t> Tree<'t> {
     /// none).
     fn value(&self, v: usize) -> Option<Value> {
         Some(match self.node(v) {
-            Node::Null | Node::Undefined | Node::Other(Other::Function | Other::Symbol) => Value::Null,
+            Node::Null | Node::Undefined | Node::Other(Other::Function(_) | Other::Symbol) => Value::Null,
             Node::Other(Other::BigInt) => return None,
             Node::Bool(b) => Value::Bool(b),
             Node::Number(x) => number_value(x),
@@ -808,25 +813,25 @@ impl<'t> Reader<'t> {
                 *len += 1;
             }
             match self.peek() {
-                Some(open @ (b'{' | b'[')) => {
+                Some(b'@') if self.js => {
+                    // A class name, then the object it names.
                     self.at += 1;
-                    let index = self.nodes.len();
-                    self.nodes.push(if open == b'{' {
-                        Node::Object { end: 0, len: 0 }
-                    } else {
-                        Node::Array { end: 0, len: 0 }
-                    });
-                    self.open.push(index);
-                    self.depth = self.depth.max(self.open.len());
-                    self.blank();
-                    let close = if open == b'{' { b'}' } else { b']' };
-                    if self.peek() == Some(close) {
-                        self.at += 1;
-                        self.close();
-                    } else if open == b'{' {
-                        self.key()?;
+                    if self.peek() != Some(b'"') {
+                        return Err(self.fail("a class name (a string)"));
+                    }
+                    let class = self.string()?;
+                    if self.peek() != Some(b'{') {
+                        return Err(self.fail("`{` after a class name"));
+                    }
+                    self.spelled = true;
+                    self.open_container(b'{', Some(class));
+                    if !self.after_open(b'{')? {
                         continue 'value;
-                    } else {
+                    }
+                }
+                Some(open @ (b'{' | b'[')) => {
+                    self.open_container(open, None);
+                    if !self.after_open(open)? {
                         continue 'value;
                     }
                 }
@@ -836,7 +841,8 @@ impl<'t> Reader<'t> {
                 }
                 Some(b't') => self.literal("true", Node::Bool(true))?,
                 Some(b'f') if self.js && self.text.as_bytes().get(self.at + 1) == Some(&b'u') => {
-                    self.js_literal("function", Node::Other(Other::Function))?;
+                    self.js_literal("function", Node::Other(Other::Function(0.0)))?;
+                    self.function_length()?;
                 }
                 Some(b'f') => self.literal("false", Node::Bool(false))?,
                 Some(b'n') => self.literal("null", Node::Null)?,
@@ -881,6 +887,37 @@ impl<'t> Reader<'t> {
         Ok(())
     }
 
+    /// Opens an object (`{`, named `class` where a JavaScript caller
+    /// named one) or an array (`[`) at the reader's place.
+    fn open_container(&mut self, open: u8, class: Option<Text<'t>>) {
+        self.at += 1;
+        let index = self.nodes.len();
+        self.nodes.push(if open == b'{' {
+            Node::Object { end: 0, len: 0, class }
+        } else {
+            Node::Array { end: 0, len: 0 }
+        });
+        self.open.push(index);
+        self.depth = self.depth.max(self.open.len());
+        self.blank();
+    }
+
+    /// After an opening bracket: an empty container is closed (`true`: a
+    /// value is complete); an object's first key is read (`false`: a value
+    /// comes next).
+    fn after_open(&mut self, open: u8) -> Result<bool, Box<Diagnostic>> {
+        let close = if open == b'{' { b'}' } else { b']' };
+        if self.peek() == Some(close) {
+            self.at += 1;
+            self.close();
+            return Ok(true);
+        }
+        if open == b'{' {
+            self.key()?;
+        }
+        Ok(false)
+    }
+
     fn close(&mut self) {
         if let Some(top) = self.open.pop() {
             let end_here = self.nodes.len();
@@ -908,6 +945,29 @@ impl<'t> Reader<'t> {
         }
         self.at += 1;
         self.blank();
+        Ok(())
+    }
+
+    /// A function's `length`, in parentheses after the word (`function(2)`),
+    /// where the caller wrote one.
+    fn function_length(&mut self) -> Result<(), Box<Diagnostic>> {
+        if self.peek() != Some(b'(') {
+            return Ok(());
+        }
+        self.at += 1;
+        self.number()?;
+        let length = match self.nodes.pop() {
+            Some(Node::Number(x)) => x,
+            _ => return Err(self.fail("a number")),
+        };
+        if self.peek() != Some(b')') {
+            return Err(self.fail("`)`"));
+        }
+        self.at += 1;
+        // In place of the word's own node.
+        if let Some(last) = self.nodes.last_mut() {
+            *last = Node::Other(Other::Function(length));
+        }
         Ok(())
     }
 
@@ -1112,8 +1172,11 @@ struct Run<'a, 't> {
 }
 
 /// zod's name for what it found.
-fn received(tree: &Tree<'_>, v: Option<usize>) -> &'static str {
-    match v.map(|v| tree.node(v)) {
+fn received<'t>(tree: &Tree<'t>, v: Option<usize>) -> Cow<'t, str> {
+    if let Some(Node::Object { class: Some(class), .. }) = v.map(|v| tree.node(v)) {
+        return class.lossy();
+    }
+    Cow::Borrowed(match v.map(|v| tree.node(v)) {
         None | Some(Node::Undefined) => "undefined",
         Some(Node::Other(other)) => other.zod_name(),
         Some(Node::Number(x)) if x.is_nan() => "NaN",
@@ -1125,7 +1188,7 @@ fn received(tree: &Tree<'_>, v: Option<usize>) -> &'static str {
         Some(Node::String(_)) => "string",
         Some(Node::Array { .. }) => "array",
         Some(Node::Object { .. } | Node::Key { .. }) => "object",
-    }
+    })
 }
 
 /// This crate's name for what it found.
@@ -1133,7 +1196,7 @@ fn found(tree: &Tree<'_>, v: usize) -> &'static str {
     match tree.node(v) {
         Node::Undefined => "undefined",
         Node::Other(Other::BigInt) => "a BigInt",
-        Node::Other(Other::Function) => "a function",
+        Node::Other(Other::Function(_)) => "a function",
         Node::Other(Other::Symbol) => "a symbol",
         Node::Number(x) if x.is_nan() => "NaN",
         Node::Number(x) if !x.is_finite() => "a number beyond the double range (Infinity)",
@@ -1438,6 +1501,7 @@ impl<'t> Run<'_, 't> {
                 Some(l) => (self.to_number(l), "unknown"),
                 None => return,
             },
+            Node::Other(Other::Function(length)) => (length, "unknown"),
             _ => return,
         };
         let spell = |relation: &str, bound: usize| match origin {
@@ -1802,6 +1866,72 @@ fn last_token(at: &Pointer) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The outcome of an `upstream` call on a JavaScript caller's text.
+    fn js(kind: DocumentKind, text: &str) -> Outcome {
+        let options =
+            Options { js_values: true, profile: crate::validate::Profile::Upstream, ..Options::default() };
+        validate_text(kind, Mode::Strict, text, &options, true)
+    }
+
+    fn upstream_messages(o: &Outcome) -> Vec<String> {
+        o.diagnostics
+            .iter()
+            .filter_map(|d| d.upstream.as_ref().map(|u| format!("{} {}", d.instance_path, u.message)))
+            .collect()
+    }
+
+    #[test]
+    fn a_javascript_callers_words_are_values_of_their_own() {
+        let o = js(DocumentKind::Principal, r#"{"kind":"human","id":function(0),"on_behalf_of":undefined}"#);
+        assert_eq!(
+            upstream_messages(&o),
+            [
+                "/id Invalid input: expected string, received function",
+                "/id Too small: expected unknown to be >=1"
+            ]
+        );
+        let o =
+            js(DocumentKind::ArtifactRef, r#"{"x":function(2),"kind":@"Date"{},"ref":NaN,"url":undefined}"#);
+        assert_eq!(
+            upstream_messages(&o),
+            [
+                "/kind Invalid input: expected string, received Date",
+                "/ref Invalid input: expected string, received NaN"
+            ]
+        );
+        let o = js(
+            DocumentKind::ArtifactRef,
+            r#"{"kind":"k","title":@"String"{"length":600},"n":bigint,"s":symbol}"#,
+        );
+        assert_eq!(
+            upstream_messages(&o),
+            [
+                "/title Invalid input: expected string, received String",
+                "/title Too big: expected unknown to be <=512"
+            ]
+        );
+        // An object with a class is an object where the schema wants one.
+        assert!(js(DocumentKind::Principal, r#"@"Map"{"kind":"human","id":"1"}"#).valid);
+        // undefined is absent for the checks, and there for zod's data.
+        let o = js(DocumentKind::ArtifactRef, r#"{"kind":"k","url":undefined}"#);
+        assert!(o.valid);
+        assert_eq!(o.normalized, Some(serde_json::json!({"kind": "k", "url": null})));
+    }
+
+    #[test]
+    fn json_text_never_reads_a_javascript_word() {
+        let options = Options { profile: crate::validate::Profile::Upstream, ..Options::default() };
+        for text in [
+            r#"{"kind":"k","ref":NaN}"#,
+            r#"{"kind":"k","x":undefined}"#,
+            r#"{"kind":@"Date"{}}"#,
+            r#"{"kind":"k","f":function(0)}"#,
+        ] {
+            let o = validate_text(DocumentKind::ArtifactRef, Mode::Strict, text, &options, true);
+            assert_eq!(o.diagnostics.first().map(|d| d.code.as_str()), Some("parse/invalid-json"), "{text}");
+        }
+    }
 
     #[test]
     fn numbers_read_as_javascript_reads_them() {

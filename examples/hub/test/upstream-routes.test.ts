@@ -60,7 +60,6 @@ const bare = (extra: Record<string, unknown> = {}) => ({
 
 const NULL_ISSUES = { formErrors: ['Invalid input: expected object, received null'], fieldErrors: {} };
 const NOT_OWNER = { error: 'Principal must resolve to the authenticated hub owner' };
-const REFUSED = { error: 'Non-human principal requires a resolvable human owner via on_behalf_of', code: 'principal_refused' };
 
 /** The keys of a stored event row, in upstream's order (camelCase at the top level). */
 const ROW_KEYS = [
@@ -302,20 +301,21 @@ describe('POST /api/work-graph/events refuses in upstream order, with upstream b
     expect((await post(EVENTS, bare({ provenance: 'agent_notify_summary' }))).status).toBe(201);
   });
 
-  test('a whitespace principal id is the store\'s refusal: 403 principal_refused, last', async () => {
+  test('a whitespace agent or service id is stored, as upstream stores it: its store holds a non-human to its owner', async () => {
     const before = count(hub, 'events');
+    // The route's checks come first.
+    const reserved = await post(EVENTS, bare({ provenance: 'AGENT_NOTIFY_SUMMARY', principal: { kind: 'agent', id: ' ', on_behalf_of: OWNER } }));
+    expect(reserved).toMatchObject({ status: 400, body: { error: 'Reserved provenance' } });
+    expect(count(hub, 'events')).toBe(before);
     for (const principal of [
       { kind: 'agent', id: '   ', on_behalf_of: OWNER },
       { kind: 'service', id: '\t\n', on_behalf_of: OWNER },
     ]) {
       const r = await post(EVENTS, bare({ principal }));
-      expect(r.status).toBe(403);
-      expect(r.text).toBe(JSON.stringify(REFUSED));
+      expect(r.status).toBe(201);
+      expect((r.body.event as EventRow).principal).toEqual(principal);
     }
-    // The route's checks come before the store's.
-    const reserved = await post(EVENTS, bare({ provenance: 'AGENT_NOTIFY_SUMMARY', principal: { kind: 'agent', id: ' ', on_behalf_of: OWNER } }));
-    expect(reserved).toMatchObject({ status: 400, body: { error: 'Reserved provenance' } });
-    expect(count(hub, 'events')).toBe(before);
+    expect(count(hub, 'events')).toBe(before + 2);
   });
 });
 
@@ -340,9 +340,9 @@ describe('idempotency, as upstream keeps it', () => {
     await post(EVENTS, bare({ idempotency_key: 'up-2' }));
     expect((await post(EVENTS, bare({ idempotency_key: 'up-2', summary: 'x'.repeat(2049) }))).status).toBe(400);
     expect(await post(EVENTS, bare({ idempotency_key: 'up-2', principal: { kind: 'human', id: '7' } }))).toMatchObject({ status: 403, body: NOT_OWNER });
+    // An agent with a blank id is accountable upstream: the replay is answered.
     expect(await post(EVENTS, bare({ idempotency_key: 'up-2', principal: { kind: 'agent', id: ' ', on_behalf_of: OWNER } }))).toMatchObject({
-      status: 403,
-      body: REFUSED,
+      status: 200,
     });
   });
 
