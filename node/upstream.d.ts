@@ -48,8 +48,9 @@ export interface UpstreamSchema<T> {
   /**
    * The parsed data (unknown keys stripped; the values the caller's own), or
    * the issues. Never throws, but for a document over 1 MiB of JSON text
-   * (`CoreCallError`, `call/too-large`). The value is read as
-   * `JSON.stringify` reads it (own fields, `toJSON` applied).
+   * (`CoreCallError`, `call/too-large`). The value is read as zod reads it
+   * (fields by `for…in`, inherited ones too; no `toJSON`); a payload as
+   * `JSON.stringify` writes it.
    */
   safeParse(input: unknown): SafeParseResult<T>;
   /** The parsed data; throws the SchemaError on a refusal. */

@@ -147,8 +147,12 @@ function marking(state, open) {
   };
 }
 
-/** The document text of `input` for a call with `jsValues`. */
-function documentText(input) {
+/**
+ * A payload's text (`payload_json`, `metadata_json`): zod hands it to
+ * JSON.stringify to measure it, so it is written as JSON.stringify writes
+ * it (`toJSON` applied, own fields only), with the words above.
+ */
+function payloadText(input) {
   const state = { marked: false };
   let text;
   try {
@@ -165,6 +169,85 @@ function documentText(input) {
     }
   }
   return state.marked ? text.replace(MARKED, '$1') : text;
+}
+
+// zod reads the rest of a document as property reads: a field is
+// `input[key]` (an inherited one too), the keys beside a schema's are those
+// of `for…in`, `toJSON` is never called, and a value of the wrong type is
+// named by its type or, for an object whose prototype is not
+// Object.prototype, by its class (`received Date`). The document text is
+// written the same way: an object's class as `@"Date"` before it, a
+// function as `function(length)`, and of a value where the schema wants a
+// string or a number only what zod reads of it (its type, its class, its
+// `length`).
+
+/** The document text of `input` under upstream's schema of `kind`, for a call with `jsValues`. */
+function documentText(kind, input) {
+  return schemaObject(kind, input);
+}
+
+/** An object the schema of `kind` reads field by field (anything else is a leaf). */
+function schemaObject(kind, value) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return leaf(value);
+  let out = `${classOf(value)}{`;
+  let first = true;
+  for (const key in value) {
+    out += `${first ? '' : ','}${JSON.stringify(key)}:${field(kind, key, value[key])}`;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+/** A field of a `kind` object: a nested schema, a payload, or a leaf. */
+function field(kind, key, value) {
+  if (kind === 'event_create') {
+    if (key === 'principal') return schemaObject('principal', value);
+    if (key === 'artifact_refs') return items(value, (ref) => schemaObject('artifact_ref', ref));
+    if (key === 'tags') return items(value, leaf);
+    if (key === 'payload_json') return payloadText(value);
+  } else if (kind === 'link_create' && key === 'metadata_json') {
+    return payloadText(value);
+  }
+  return leaf(value);
+}
+
+/** An array zod reads item by item (`input[i]` up to its length), or a leaf. */
+function items(value, each) {
+  if (!Array.isArray(value)) return leaf(value);
+  const out = [];
+  for (let i = 0; i < value.length; i += 1) out.push(each(value[i]));
+  return `[${out.join(',')}]`;
+}
+
+/** What zod reads of a value where the schema wants a string or a number. */
+function leaf(value) {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return wordFor(value) ?? JSON.stringify(value);
+    case 'boolean':
+      return String(value);
+    case 'undefined':
+    case 'bigint':
+    case 'symbol':
+      return typeof value;
+    case 'function': {
+      const length = value.length;
+      return `function(${typeof length === 'number' && Number.isFinite(length) ? length : 0})`;
+    }
+    default:
+      if (value === null) return 'null';
+      // Of an array its length counts; of an object its class and `length`.
+      if (Array.isArray(value)) return `[${Array(value.length).fill('null').join(',')}]`;
+      return `${classOf(value)}{${'length' in value ? `"length":${leaf(value.length)}` : ''}}`;
+  }
+}
+
+/** zod's name for an object whose prototype is not Object.prototype, as `@"Name"`. */
+function classOf(value) {
+  if (Object.getPrototypeOf(value) === Object.prototype || !('constructor' in value) || !value.constructor) return '';
+  return `@${JSON.stringify(String(value.constructor.name))}`;
 }
 
 /**
@@ -196,7 +279,7 @@ function validateUpstream(kind, input, extra) {
   return ask('validate', {
     kind,
     profile: 'upstream',
-    documentText: documentText(input),
+    documentText: documentText(kind, input),
     jsValues: true,
     withNormalized: true,
     ...extra,
@@ -242,7 +325,9 @@ export const WorkGraphEventLinkCreateSchema = schema('link_create');
  * else without a non-blank string `on_behalf_of`).
  */
 export function isPrincipalAccountable(principal) {
-  if (principal.kind === 'human' && typeof principal.id !== 'string') principal.id.trim();
+  // A human's `id` that is no string (a String object, say) has no text
+  // the core could read: upstream's own expression decides it, or throws.
+  if (principal.kind === 'human' && typeof principal.id !== 'string') return principal.id.trim().length > 0;
   const answer = validateUpstream('principal', principal);
   return !answer.diagnostics.some((d) => d.code === 'principal/unaccountable');
 }
@@ -359,11 +444,12 @@ function causeOf(cause) {
   return out;
 }
 
-/** A footer's string fields as Unicode (the core's footer reader keeps the rest). */
+/** The footer's fields the builder reads (upstream's never reads `version`), as Unicode. */
 function wellFormedFooter(notify) {
-  const out = { ...notify };
+  const out = {};
   for (const key of ['agent', 'project', 'status', 'action', 'summary']) {
-    if (typeof out[key] === 'string') out[key] = wellFormed(out[key]);
+    const value = notify[key];
+    if (value !== undefined) out[key] = typeof value === 'string' ? wellFormed(value) : value;
   }
   return out;
 }

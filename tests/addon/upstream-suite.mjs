@@ -210,6 +210,42 @@ export function upstreamSuite(u, face) {
     assert.equal(EventCreate.safeParse(event({ payload_json: { s: fill({}), n: NaN } })).success, false);
   });
 
+  t('a document is read as zod reads it: inherited fields, no toJSON, types and classes by name', () => {
+    // Fields a document inherits are fields to zod.
+    const inherited = Object.setPrototypeOf({}, { kind: 'human', id: '42' });
+    assert.deepEqual(accepted(Principal, inherited), { kind: 'human', id: '42' });
+    assert.deepEqual(accepted(EventCreate, Object.setPrototypeOf({ principal: inherited }, event())), event({ principal: human }));
+    assert.equal(u.isPrincipalAccountable(Object.setPrototypeOf({}, agent)), true);
+    assert.equal(u.principalMatchesAuthenticatedOwner(Object.setPrototypeOf({}, agent), 42), true);
+    // toJSON is JSON.stringify's, not zod's: a document's own fields count.
+    assert.deepEqual(accepted(Principal, { ...human, toJSON: () => ({}) }), human);
+    assert.deepEqual(refused(ArtifactRef, { kind: 'k', ref: { toJSON: () => 'r' } }), [
+      { code: 'invalid_type', path: ['ref'], message: 'Invalid input: expected string, received object' },
+    ]);
+    // A value of the wrong type is named by its class, and measured by its length.
+    assert.deepEqual(refused(ArtifactRef, { kind: new Date(0) }), [
+      { code: 'invalid_type', path: ['kind'], message: 'Invalid input: expected string, received Date' },
+    ]);
+    assert.deepEqual(refused(ArtifactRef, { kind: 'k', title: new Map() }), [
+      { code: 'invalid_type', path: ['title'], message: 'Invalid input: expected string, received Map' },
+    ]);
+    assert.deepEqual(refused(Principal, { kind: 'human', id: new String('') }), [
+      { code: 'invalid_type', path: ['id'], message: 'Invalid input: expected string, received String' },
+      { code: 'too_small', path: ['id'], message: 'Too small: expected unknown to be >=1' },
+    ]);
+    assert.deepEqual(refused(Principal, { kind: 'human', id: function named() {} }), [
+      { code: 'invalid_type', path: ['id'], message: 'Invalid input: expected string, received function' },
+      { code: 'too_small', path: ['id'], message: 'Too small: expected unknown to be >=1' },
+    ]);
+    // A Date or a Map is an object whose fields zod reads (it has none).
+    assert.deepEqual(paths(refused(ArtifactRef, new Date(0))), [['kind']]);
+    // A payload is JSON.stringify's: toJSON applied, inherited fields not measured.
+    const big = { toJSON: () => 'x'.repeat(40_000) };
+    assert.deepEqual(paths(refused(EventCreate, event({ payload_json: big }))), [['payload_json']]);
+    const data = accepted(EventCreate, event({ payload_json: Object.setPrototypeOf({}, { s: 'x'.repeat(40_000) }) }));
+    assert.deepEqual(Object.keys(data.payload_json), []);
+  });
+
   t('an own __proto__ key is no key of an artifact ref\'s data, and stays in a payload', () => {
     const ref = JSON.parse('{"kind":"k","__proto__":{"x":1},"other":2}');
     assert.deepEqual(Object.keys(accepted(ArtifactRef, ref)), ['kind', 'other']);
