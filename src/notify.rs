@@ -429,12 +429,23 @@ pub fn elevate(e: &Elevation<'_>) -> Result<WorkAdCreate, CallError> {
 /// (an empty session id, an id over its cap, a blank owner), for a caller
 /// that hands the create to upstream's own store.
 pub fn build(e: &Elevation<'_>) -> WorkAdCreate {
+    build_standing_in(e, "")
+}
+
+/// [`build`] for a JavaScript caller whose strings held lone surrogates,
+/// which no Rust string can: it sent each as a character of `stand_ins`,
+/// none of which its strings held, and maps them back in the create. The
+/// clamps count a stand-in as `JSON.stringify` counts the surrogate (the
+/// six bytes of its `\uXXXX` escape); a UTF-8 byte count, as
+/// `TextEncoder` writes it (three, as U+FFFD), is what a stand-in from the
+/// Basic Multilingual Plane takes anyway.
+pub fn build_standing_in(e: &Elevation<'_>, stand_ins: &str) -> WorkAdCreate {
     let notify = e.notify;
-    let clamp_field =
-        |v: &Option<String>| v.as_deref().map(|s| clamp_json_utf8(s, MAX_FIELD_BYTES).to_owned());
+    let clamp = |s: &str, max: usize| clamp_json_standing_in(s, max, stand_ins).to_owned();
+    let clamp_field = |v: &Option<String>| v.as_deref().map(|s| clamp(s, MAX_FIELD_BYTES));
     let cause = e.cause.and_then(|c| {
-        let id = clamp_json_utf8(&c.message_id, MAX_CAUSE_ID_BYTES);
-        (!id.is_empty()).then(|| (c, id.to_owned()))
+        let id = clamp(&c.message_id, MAX_CAUSE_ID_BYTES);
+        (!id.is_empty()).then_some((c, id))
     });
     let payload = WorkAdPayload {
         status: work_ad_status_from_notify(notify.status.as_deref()).to_owned(),
@@ -443,18 +454,11 @@ pub fn build(e: &Elevation<'_>) -> WorkAdCreate {
         agent: clamp_field(&notify.agent),
         message_id: e.message_id.to_owned(),
         cause_message_id: cause.as_ref().map(|(_, id)| id.clone()),
-        cause_text: cause
-            .as_ref()
-            .map(|(c, _)| c.text.as_deref().map(|t| clamp_json_utf8(t, MAX_CAUSE_TEXT_BYTES).to_owned())),
-        cause_kind: cause
-            .as_ref()
-            .map(|(c, _)| c.kind.as_deref().map(|k| clamp_json_utf8(k, MAX_TAG_BYTES).to_owned())),
+        cause_text: cause.as_ref().map(|(c, _)| c.text.as_deref().map(|t| clamp(t, MAX_CAUSE_TEXT_BYTES))),
+        cause_kind: cause.as_ref().map(|(c, _)| c.kind.as_deref().map(|k| clamp(k, MAX_TAG_BYTES))),
         cause_seq: cause.as_ref().map(|(c, _)| c.seq),
         cause_cursor_message_id: cause.as_ref().and_then(|(c, _)| {
-            c.cursor_message_id
-                .as_deref()
-                .filter(|s| !s.is_empty())
-                .map(|s| clamp_json_utf8(s, MAX_CAUSE_ID_BYTES).to_owned())
+            c.cursor_message_id.as_deref().filter(|s| !s.is_empty()).map(|s| clamp(s, MAX_CAUSE_ID_BYTES))
         }),
     };
     WorkAdCreate {
@@ -463,7 +467,7 @@ pub fn build(e: &Elevation<'_>) -> WorkAdCreate {
         event_type: "work_ad".to_owned(),
         summary: clamp_utf8(&summary_line(notify), MAX_SUMMARY_BYTES).to_owned(),
         payload_json: payload,
-        tags: tags(notify, e.flavor),
+        tags: tags(notify, e.flavor, stand_ins),
         related_session_id: e.session_id.to_owned(),
         related_event_id: e.related_event_id.filter(|s| !s.is_empty()).map(str::to_owned),
         provenance: PROVENANCE.to_owned(),
@@ -482,13 +486,13 @@ pub fn idempotency_key(session_id: &str, message_id: &str) -> String {
     format!("session:{session_id}:message:{message_id}:notify")
 }
 
-fn tags(notify: &NotifySummary, flavor: Option<&str>) -> Vec<String> {
+fn tags(notify: &NotifySummary, flavor: Option<&str>, stand_ins: &str) -> Vec<String> {
     let mut tags = vec!["notify_summary".to_owned()];
     let labelled =
         [("project:", notify.project.as_deref()), ("agent:", notify.agent.as_deref()), ("flavor:", flavor)];
     for (label, value) in labelled {
         if let Some(v) = value.filter(|v| !v.is_empty()) {
-            tags.push(clamp_json_utf8(&format!("{label}{v}"), MAX_TAG_BYTES).to_owned());
+            tags.push(clamp_json_standing_in(&format!("{label}{v}"), MAX_TAG_BYTES, stand_ins).to_owned());
         }
     }
     tags.truncate(limits::MAX_TAGS);
@@ -557,9 +561,15 @@ fn js_escaped_len(c: char) -> usize {
 /// quotes) takes at most `max` UTF-8 bytes, whole code points only
 /// (upstream's `clampJsonUtf8`).
 pub fn clamp_json_utf8(s: &str, max: usize) -> &str {
+    clamp_json_standing_in(s, max, "")
+}
+
+/// [`clamp_json_utf8`], a character of `stand_ins` counted as the six bytes
+/// of the lone surrogate's escape it stands for.
+fn clamp_json_standing_in<'s>(s: &'s str, max: usize, stand_ins: &str) -> &'s str {
     let mut bytes = 0;
     for (i, c) in s.char_indices() {
-        bytes += js_escaped_len(c);
+        bytes += if !stand_ins.is_empty() && stand_ins.contains(c) { 6 } else { js_escaped_len(c) };
         if bytes > max {
             return s.get(..i).unwrap_or("");
         }

@@ -692,6 +692,14 @@ export type NotifyElevateCall = {
    * By default those are refused with a `notify/*` code.
    */
   unchecked?: boolean,
+  /**
+   * With `unchecked`: the characters that stand for lone surrogates in
+   * the call's strings (a JavaScript caller's, whose strings may hold
+   * them and which no call text can): the clamps count each as the six
+   * bytes of the surrogate's `\uXXXX` escape, as upstream's do. The
+   * caller picks characters its strings do not hold, and maps them back.
+   */
+  standIns?: string,
 };
 
 /**

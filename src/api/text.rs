@@ -103,6 +103,14 @@ pub struct NotifyElevateCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub unchecked: Option<bool>,
+    /// With `unchecked`: the characters that stand for lone surrogates in
+    /// the call's strings (a JavaScript caller's, whose strings may hold
+    /// them and which no call text can): the clamps count each as the six
+    /// bytes of the surrogate's `\uXXXX` escape, as upstream's do. The
+    /// caller picks characters its strings do not hold, and maps them back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub stand_ins: Option<String>,
 }
 
 /// Reads the footer as a document: it is the agent's writing, not the
@@ -150,7 +158,8 @@ pub fn notify_elevate(call: &NotifyElevateCall) -> Result<NotifyElevateAnswer, C
         expires_at: call.expires_at,
     };
     if call.unchecked == Some(true) {
-        return Ok(NotifyElevateAnswer { event: notify::build(&elevation) });
+        let stand_ins = call.stand_ins.as_deref().unwrap_or_default();
+        return Ok(NotifyElevateAnswer { event: notify::build_standing_in(&elevation, stand_ins) });
     }
     notify::elevate(&elevation).map(|event| NotifyElevateAnswer { event })
 }
