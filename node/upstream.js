@@ -357,9 +357,60 @@ export function principalMatchesAuthenticatedOwner(principal, ownerUserId) {
 // through: it is sent as U+FFFD, one UTF-16 unit for one, so every index
 // the core answers is an index of the caller's own string, and what the
 // answer holds of the text is taken from that string.
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const wellFormed = typeof String.prototype.toWellFormed === 'function'
   ? (text) => text.toWellFormed()
-  : (text) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  : (text) => text.replace(LONE, '\uFFFD');
+
+// Where the core answers strings built from the caller's (ids, clamped
+// fields), each distinct half pair is sent as a stand-in instead: a
+// private-use character none of the caller's strings holds, mapped back in
+// the answer. The core counts a stand-in as upstream counts the surrogate
+// where a count matters (notify.elevate's `standIns`).
+const PRIVATE_USE = /[\uE000-\uF8FF]/g;
+
+/** Every string of a call's value, mapped by `f` (objects and arrays walked). */
+function mapStrings(value, f) {
+  if (typeof value === 'string') return f(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, f));
+  if (value === null || typeof value !== 'object') return value;
+  const out = {};
+  for (const [key, item] of Object.entries(value)) out[key] = mapStrings(item, f);
+  return out;
+}
+
+/**
+ * The stand-ins for the half pairs in `value`'s strings, or `null` where
+ * there are none: `encode` and `decode` map a string there and back,
+ * `chars` lists them. There are 6,400 private-use characters and 2,048
+ * surrogates; should a caller's strings take so many of the first that none
+ * is left, U+FFFD stands in, as for the text functions.
+ */
+function standInsFor(value) {
+  const lone = new Set();
+  const taken = new Set();
+  mapStrings(value, (text) => {
+    for (const [unit] of text.matchAll(LONE)) lone.add(unit);
+    if (lone.size > 0) for (const [char] of text.matchAll(PRIVATE_USE)) taken.add(char);
+    return text;
+  });
+  if (lone.size === 0) return null;
+  const to = new Map();
+  const from = new Map();
+  let code = 0xe000;
+  for (const unit of lone) {
+    while (code <= 0xf8ff && taken.has(String.fromCharCode(code))) code += 1;
+    const char = code <= 0xf8ff ? String.fromCharCode(code) : '\uFFFD';
+    code += 1;
+    to.set(unit, char);
+    if (char !== '\uFFFD') from.set(char, unit);
+  }
+  return {
+    chars: [...from.keys()].join(''),
+    encode: (text) => text.replace(LONE, (unit) => to.get(unit)),
+    decode: (text) => text.replace(PRIVATE_USE, (char) => from.get(char) ?? char),
+  };
+}
 
 /**
  * The footer and the prose before it, as upstream holds them, or `null`:
@@ -409,19 +460,22 @@ export function buildWorkAdFromNotify(params) {
   // stays what it is when 24 hours are added).
   const spelt = (x) => typeof x === 'number' && Number.isFinite(x) && !Object.is(x, -0);
   const expires = expiresAt ?? (Number.isFinite(ts) ? undefined : ts);
-  const elevation = {
-    sessionId: wellFormed(sessionId),
-    messageId: wellFormed(messageId),
-    notify: wellFormedFooter(notify),
-    ownerUserId: wellFormed(String(ownerUserId)),
+  let elevation = {
+    sessionId,
+    messageId,
+    notify: footerFields(notify),
+    ownerUserId: String(ownerUserId),
     ts: Number.isFinite(ts) ? ts : 0,
     unchecked: true,
   };
-  if (flavor) elevation.flavor = wellFormed(flavor);
+  if (flavor) elevation.flavor = flavor;
   if (cause) elevation.cause = causeOf(cause);
-  if (relatedEventId) elevation.relatedEventId = wellFormed(relatedEventId);
+  if (relatedEventId) elevation.relatedEventId = relatedEventId;
   if (expires != null) elevation.expiresAt = spelt(expires) ? expires : 0;
-  const event = ask('notify.elevate', elevation).event;
+  const lone = standInsFor(elevation);
+  if (lone !== null) elevation = { ...mapStrings(elevation, lone.encode), standIns: lone.chars };
+  let event = ask('notify.elevate', elevation).event;
+  if (lone !== null) event = mapStrings(event, lone.decode);
   if (expires != null && !spelt(expires)) event.expires_at = expires;
   // Upstream writes the cause's sequence number as it was given.
   if ('causeMessageId' in event.payload_json) event.payload_json.causeSeq = cause.causeSeq;
@@ -436,20 +490,19 @@ export function buildWorkAdFromNotify(params) {
 
 /** Upstream's `WorkAdCause` as the core's cause. */
 function causeOf(cause) {
-  const out = { messageId: wellFormed(cause.causeMessageId) };
-  if (cause.causeText != null) out.text = wellFormed(cause.causeText);
-  if (cause.causeKind != null) out.kind = wellFormed(cause.causeKind);
+  const out = { messageId: cause.causeMessageId };
+  if (cause.causeText != null) out.text = cause.causeText;
+  if (cause.causeKind != null) out.kind = cause.causeKind;
   if (typeof cause.causeSeq === 'number' && Number.isFinite(cause.causeSeq)) out.seq = cause.causeSeq;
-  if (cause.causeCursorMessageId) out.cursorMessageId = wellFormed(cause.causeCursorMessageId);
+  if (cause.causeCursorMessageId) out.cursorMessageId = cause.causeCursorMessageId;
   return out;
 }
 
-/** The footer's fields the builder reads (upstream's never reads `version`), as Unicode. */
-function wellFormedFooter(notify) {
+/** The footer's fields the builder reads (upstream's never reads `version`). */
+function footerFields(notify) {
   const out = {};
   for (const key of ['agent', 'project', 'status', 'action', 'summary']) {
-    const value = notify[key];
-    if (value !== undefined) out[key] = typeof value === 'string' ? wellFormed(value) : value;
+    if (notify[key] !== undefined) out[key] = notify[key];
   }
   return out;
 }
@@ -469,7 +522,11 @@ export function mapNotifyStatusToWorkAdStatus(status) {
 /** Every session id the text cites, distinct, in first-seen order. */
 export function extractSessionCitationIds(text) {
   if (!text) return [];
-  return ask('citation.extract', { text: wellFormed(String(text)) }).ids;
+  // As upstream's regular expression reads it (a symbol throws).
+  const string = `${text}`;
+  const lone = standInsFor(string);
+  if (lone === null) return ask('citation.extract', { text: string }).ids;
+  return ask('citation.extract', { text: lone.encode(string) }).ids.map(lone.decode);
 }
 
 /**
@@ -478,8 +535,8 @@ export function extractSessionCitationIds(text) {
  * nothing usable.
  */
 export function normalizeSessionIdPrefix(raw) {
-  const trimmed = raw.trim();
-  const id = ask('citation.normalize', { raw: wellFormed(raw) }).id;
-  // The trimmed input itself comes back as the caller's own string.
-  return id === wellFormed(trimmed) ? trimmed : id;
+  raw.trim(); // upstream's first step: a TypeError for what is no string
+  const lone = standInsFor(raw);
+  if (lone === null) return ask('citation.normalize', { raw }).id;
+  return lone.decode(ask('citation.normalize', { raw: lone.encode(raw) }).id);
 }

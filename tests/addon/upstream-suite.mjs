@@ -462,6 +462,9 @@ export function upstreamSuite(u, face) {
     assert.equal(u.mapNotifyStatusToWorkAdStatus('done\ud800'), 'unknown');
     assert.deepEqual(u.extractSessionCitationIds('\ud800 /sessions/abc'), ['abc']);
     assert.equal(u.normalizeSessionIdPrefix(' ab\ud800 '), 'ab\ud800');
+    // Ids built from half pairs are the caller's, each half its own.
+    assert.deepEqual(u.extractSessionCitationIds('/sessions/a\ud800 /sessions/a\ud801 /sessions/a\ud800 /sessions/\ue000'), ['a\ud800', 'a\ud801', '\ue000']);
+    assert.equal(u.normalizeSessionIdPrefix('[t](/sessions/x\udc00y)'), 'x\udc00y');
     assert.equal(u.isPrincipalAccountable({ kind: 'human', id: '\ud800' }), true);
   });
 
@@ -530,6 +533,20 @@ export function upstreamSuite(u, face) {
     assert.deepEqual([q.causeText, q.causeKind, q.causeSeq], [null, null, null]);
     // An empty cause message id writes no cause at all.
     assert.equal('causeMessageId' in u.buildWorkAdFromNotify(params({ cause: { ...bare, causeMessageId: '' } })).payload_json, false);
+  });
+
+  t('buildWorkAdFromNotify keeps half a surrogate pair, and clamps it as upstream counts it', () => {
+    const created = u.buildWorkAdFromNotify(params({ sessionId: 's\ud800', messageId: 'm\udc00', notify: { project: 'p\ud83d', summary: ' \ud83d ' } }));
+    assert.equal(created.source_ref, 's\ud800');
+    assert.equal(created.principal.id, 'session:s\ud800');
+    assert.equal(created.idempotency_key, 'session:s\ud800:message:m\udc00:notify');
+    assert.equal(created.summary, '\ud83d');
+    assert.deepEqual(created.tags, ['notify_summary', 'project:p\ud83d']);
+    // JSON.stringify writes a half pair as six bytes: 8,192 bytes hold 1,365 of them.
+    const action = '\ud800'.repeat(2000);
+    assert.equal(u.buildWorkAdFromNotify(params({ notify: { action } })).payload_json.action, '\ud800'.repeat(1365));
+    // A private-use character of the caller's own stays what it is.
+    assert.equal(u.buildWorkAdFromNotify(params({ notify: { agent: '\ue000\udfff' } })).payload_json.agent, '\ue000\udfff');
   });
 
   t('buildWorkAdFromNotify refuses nothing, as upstream\'s builder: the store\'s schema does', () => {
