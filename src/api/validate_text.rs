@@ -255,7 +255,7 @@ mod tests {
     /// out, the text path writes it. Their verdicts are the same.
     fn alike(fast: &str, generic: &str) -> bool {
         const NOTE: &str = r#"{"code":"upstream/not-normalized""#;
-        if !generic.contains(NOTE) {
+        if fast == generic || !generic.contains(NOTE) {
             return fast == generic;
         }
         let verdict =
