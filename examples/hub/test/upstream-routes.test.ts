@@ -173,6 +173,19 @@ describe('POST /api/work-graph/events accepts what upstream accepts', () => {
     expect(JSON.stringify(hub.store.event('ns', row.id))).toBe(JSON.stringify(row));
     const lone = await send('POST', EVENTS, owner, JSON.stringify(bare({ summary: 'X' })).replace('"X"', '"a\\ud800b"'));
     expect(lone.status).toBe(201);
+    expect((lone.body.event as EventRow).summary).toBe('a\ud800b');
+  });
+
+  test('an own __proto__ key: no key of a stored artifact ref, a key of a stored payload, as upstream stores them', async () => {
+    const text = JSON.stringify(bare({ payload_json: { P: 1 }, artifact_refs: [{ kind: 'diff', R: 1 }] }))
+      .replace('"P":1', '"__proto__":{"polluted":true}')
+      .replace('"R":1', '"__proto__":{"polluted":true},"note":"kept"');
+    const r = await send('POST', EVENTS, owner, text);
+    expect(r.status).toBe(201);
+    const row = r.body.event as EventRow;
+    expect(JSON.stringify(row.artifactRefs)).toBe('[{"kind":"diff","note":"kept"}]');
+    expect(JSON.stringify(row.payloadJson)).toBe('{"__proto__":{"polluted":true}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   test('a body with bytes that are not UTF-8 is read as Request.json() reads it (U+FFFD)', async () => {
