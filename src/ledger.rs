@@ -101,6 +101,8 @@ crate::define_codes! {
     AUDIT_NOT_A_GRANT = "ledger/audit-not-a-grant", "a delegated-authority chain names a `handoff_receipt` or `work_ad`, which records an outcome or a status, never a grant";
     AUDIT_TOO_LONG = "ledger/audit-too-long", "a delegated-authority chain passes more grants than a view follows (`MAX_CHAIN`, 32) without reaching a human grant; it is not followed further";
     AUDIT_OTHER_ACTION = "ledger/audit-other-action", "a delegated-authority chain names a handoff for a different action (intent, instructions or constraints differ); an approval covers only the action approved";
+    AUDIT_LATE_GRANT = "ledger/audit-late-grant", "a delegated-authority chain names a grant recorded after the act that uses it; a grant authorises only what comes after it";
+    AUDIT_OTHER_GRANTEE = "ledger/audit-other-grantee", "a delegated-authority chain names a grant given to someone else: a grant names its delegate (its sink session, or `payloadJson.granted_to`), and only that delegate may use it";
     EVENT_NOT_FOUND = "ledger/event-not-found", "the queried event is not in the query's namespace";
     NOT_A_HANDOFF = "ledger/not-a-handoff", "the queried event is not a handoff; it is shown without a thread";
     NAMESPACE_AMBIGUOUS = "ledger/namespace-ambiguous", "the rows span several namespaces and the call names none";

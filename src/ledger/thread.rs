@@ -7,8 +7,9 @@ use super::derive::{Derived, chrono, exists_elsewhere, lookup};
 use super::model::{Event, Kind, Rel};
 use super::view::{AuditChain, Lineage, LinkEntry, ReceiptEntry, Thread};
 use super::{
-    AUDIT_CLAIMED_APPROVAL, AUDIT_CROSS_NAMESPACE, AUDIT_CYCLE, AUDIT_MISSING, AUDIT_NOT_A_GRANT,
-    AUDIT_NOT_HUMAN, AUDIT_OTHER_ACTION, AUDIT_TOO_LONG, Ledger, MAX_CHAIN, RECEIPT_CONFLICT,
+    AUDIT_CLAIMED_APPROVAL, AUDIT_CROSS_NAMESPACE, AUDIT_CYCLE, AUDIT_LATE_GRANT, AUDIT_MISSING,
+    AUDIT_NOT_A_GRANT, AUDIT_NOT_HUMAN, AUDIT_OTHER_ACTION, AUDIT_OTHER_GRANTEE, AUDIT_TOO_LONG, Ledger,
+    MAX_CHAIN, RECEIPT_CONFLICT,
 };
 use crate::diagnostic::{Diagnostic, quote};
 use crate::sort;
@@ -209,6 +210,8 @@ fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnosti
     let mut chain = AuditChain { grants: Vec::new(), ends_at_human: false, human: None, code: None };
     // The rows the chain has passed: at most MAX_CHAIN, so a list will do.
     let mut visited = vec![h];
+    // The row that uses the next grant: the act, then each delegated grant.
+    let mut current = h;
     let mut current_id = handoff.id.to_string();
     let mut current_row = row.clone();
     let (code, message) = loop {
@@ -291,6 +294,38 @@ fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnosti
             }
             Kind::Handoff | Kind::Other => {}
         }
+        // A grant authorises what comes after it, for the one it names.
+        let user = event(l, current)?;
+        // (A `ts` that is not a number precedes nothing.)
+        if grant.ts.partial_cmp(&user.ts).is_none_or(std::cmp::Ordering::is_gt) {
+            break (
+                AUDIT_LATE_GRANT,
+                format!(
+                    "grant {} of {} was recorded after {} used it; a grant authorises only what comes after it",
+                    quote(&grant.id),
+                    quote(&handoff.id),
+                    quote(&current_id)
+                ),
+            );
+        }
+        let delegate = user.source.map(|s| l.syms.name(s));
+        if !delegate.is_some_and(|d| grants_to(l, grant, &grant_row, d)) {
+            let named = grantees(l, grant, &grant_row);
+            break (
+                AUDIT_OTHER_GRANTEE,
+                format!(
+                    "grant {} of {} is given to {}, not to {}, which used it",
+                    quote(&grant.id),
+                    quote(&handoff.id),
+                    if named.is_empty() {
+                        "no one".to_owned()
+                    } else {
+                        named.iter().map(|n| quote(n)).collect::<Vec<_>>().join(", ")
+                    },
+                    delegate.map_or_else(|| format!("the writer of {}", quote(&current_id)), quote)
+                ),
+            );
+        }
         // Only the row's own principal (stamped by the hub from the
         // authenticated writer) makes a grant human: a confirmation block
         // in the payload is whatever the writer chose to put there.
@@ -301,6 +336,7 @@ fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnosti
         }
         match confirmation(&grant_row).and_then(|c| c.get("source")).and_then(Value::as_str) {
             Some("delegated_authority") => {
+                current = g;
                 current_id = grant.id.to_string();
                 current_row = grant_row;
             }
@@ -333,4 +369,30 @@ fn audit(l: &Ledger, d: &Derived, h: u32, row: &Value, found: &mut Vec<Diagnosti
             .with_help("every delegated action's audit chain must terminate at a human grant"),
     );
     Some(chain)
+}
+
+/// Whom a grant is given to: for a handoff approved as it stands, the
+/// session whose action it is (its source: a retry of it is that session's
+/// act); for any other grant, the session it is addressed to (its sink) and
+/// the sessions `payloadJson.granted_to` names (a session id, or the agent
+/// principal's `session:<id>`; one or a list).
+fn grantees(l: &Ledger, grant: &Event, grant_row: &Value) -> Vec<String> {
+    let mut named = Vec::new();
+    let session = if grant.kind == Kind::Handoff { grant.source } else { grant.sink };
+    named.extend(session.map(|s| l.syms.name(s).to_owned()));
+    if grant.kind != Kind::Handoff {
+        let grantee = grant_row.get("payloadJson").and_then(|p| p.get("granted_to"));
+        let listed = match grantee {
+            Some(Value::String(s)) => vec![s.as_str()],
+            Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
+            _ => Vec::new(),
+        };
+        named.extend(listed.into_iter().map(|s| s.strip_prefix("session:").unwrap_or(s).to_owned()));
+    }
+    named
+}
+
+/// Whether `grant` is given to the session `delegate`, exactly.
+fn grants_to(l: &Ledger, grant: &Event, grant_row: &Value, delegate: &str) -> bool {
+    grantees(l, grant, grant_row).iter().any(|g| g == delegate)
 }

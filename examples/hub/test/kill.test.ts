@@ -120,10 +120,33 @@ describe('kill criteria', () => {
       source_kind: 'session',
       source_ref: a.session.id,
       event_type: 'authority_grant',
-      payload_json: { scope: 'review' },
+      payload_json: { scope: 'review', granted_to: b.session.id },
       principal: human,
     }).event;
     expect(hub.createHandoff(b.auth, delegated(grant.id)).delivery?.sessionId).toBe(c.session.id);
+  });
+
+  test('a human grant counts only for the session it names, and only before the act', () => {
+    const hub = newHub();
+    const a = party(hub, 'ns', 'm1', 'A');
+    const b = party(hub, 'ns', 'm1', 'B');
+    const c = party(hub, 'ns', 'm1', 'C');
+    const write = (payload_json: Record<string, unknown>, event_type = 'authority_grant') =>
+      hub.writeEvent(a.auth, { source_kind: 'session', source_ref: a.session.id, event_type, payload_json, principal: human }).event;
+    const delegated = (grant: string) =>
+      handoffBody(c.session.id, { principal: agentOf(b.session.id) }, {
+        confirmation: { principal: agentOf(b.session.id), source: 'delegated_authority', granting_event_id: grant },
+      });
+    // An operator's unrelated note is a human row, and grants nothing.
+    const note = write({ text: 'deploy window opens at 17:00' }, 'operator_note');
+    expect(refusal(() => hub.createHandoff(b.auth, delegated(note.id))).body.code).toBe('ledger/audit-other-grantee');
+    // A grant to another session is that session's.
+    const toC = write({ scope: 'review', granted_to: c.session.id });
+    expect(refusal(() => hub.createHandoff(b.auth, delegated(toC.id))).body.code).toBe('ledger/audit-other-grantee');
+    expect(hub.store.messages(c.session.id)).toHaveLength(0);
+    // Named by the agent's principal id, to the session that acts: honoured.
+    const toB = write({ scope: 'review', granted_to: `session:${b.session.id}` });
+    expect(hub.createHandoff(b.auth, delegated(toB.id)).delivery?.sessionId).toBe(c.session.id);
   });
 
   test("stored untrusted text never broadens scope: a receipt's payload cannot pose as a human confirmation", () => {
@@ -188,7 +211,7 @@ describe('kill criteria', () => {
       source_kind: 'session',
       source_ref: a.session.id,
       event_type: 'authority_grant',
-      payload_json: { scope: 'review' },
+      payload_json: { scope: 'review', granted_to: b.session.id },
       principal: human,
     }).event;
     const instructions = [
