@@ -77,12 +77,18 @@ export interface HapiPeerBadgeElement extends HTMLElement {
   readonly answer: Answer<PeerBadgeAnswer> | undefined;
 }
 
-/** `<hapi-ledger-view src="ledger.json" | hub="…/api/work-graph/…" token="…" openers hash-routing theme="dark">` */
+/** `<hapi-ledger-view src="ledger.json" | hub="…/api/work-graph/…" token="…" hub-origins="https://hub.example" openers hash-routing theme="dark">` */
 export interface HapiLedgerViewElement extends HTMLElement {
   /** The open ledger; setting it folds and shows it. */
   ledger: Ledger | null;
   /** The bearer token sent to the hub (never reflected to an attribute). */
   token: string;
+  /**
+   * The origins besides the page's own that a hub named by the page's
+   * address may be on while the element holds a token (`hub-origins`).
+   */
+  get hubOrigins(): string[];
+  set hubOrigins(origins: string | readonly string[]);
   /** Whether views follow the page's address (`hash-routing`). */
   readonly hashRouting: boolean;
   /** Settles when the first ledger is open (true) or could not be (false). */

@@ -74,6 +74,16 @@ export async function fetchLedger(url) {
 const ROUTE = /^(.*)\/api\/work-graph\/events(?:\/([^/]+)(\/links)?)?\/?$/;
 
 /**
+ * `id` as one segment of a URL's path, or null when no segment holds it:
+ * the empty id, `.` and `..` (a URL reads them as steps, out of the route),
+ * and an id with half a surrogate pair (no URL can spell it).
+ */
+function segment(id) {
+  if (typeof id !== 'string' || id === '' || id === '.' || id === '..' || !id.isWellFormed()) return null;
+  return encodeURIComponent(id);
+}
+
+/**
  * Reads a ledger from a hub's `/api/work-graph/*` routes (upstream's shapes:
  * `GET events?related_session_id=` → `{events}`, `GET events/:id` → `{event}`,
  * `GET events/:id/links` → `{links}`). Starting from the given route, it walks
@@ -150,20 +160,23 @@ export async function fetchHub(input, { token = '', maxRequests = 400, onProgres
     if (typeof grant === 'string') wantEvent(grant);
   };
   const wantSession = (id) => {
-    if (sessionsQueued.has(id)) return;
+    if (sessionsQueued.has(id) || !id.isWellFormed()) return;
     sessionsQueued.add(id);
     queue.push({ path: `/events?related_session_id=${encodeURIComponent(id)}&limit=500`, take: (b) => (Array.isArray(b.events) ? b.events.forEach(addEvent) : addEvent(b.events)) });
   };
+  // An id no path segment holds is not asked for: the hub cannot be asked about it.
   const wantEvent = (id) => {
-    if (eventsQueued.has(id) || events.has(id)) return;
+    const at = segment(id);
+    if (at === null || eventsQueued.has(id) || events.has(id)) return;
     eventsQueued.add(id);
-    queue.push({ path: `/events/${encodeURIComponent(id)}`, take: (b) => addEvent(b.event) });
+    queue.push({ path: `/events/${at}`, take: (b) => addEvent(b.event) });
   };
   const wantLinks = (id) => {
-    if (linksQueued.has(id)) return;
+    const at = segment(id);
+    if (at === null || linksQueued.has(id)) return;
     linksQueued.add(id);
     queue.push({
-      path: `/events/${encodeURIComponent(id)}/links`,
+      path: `/events/${at}/links`,
       take: (b) => {
         for (const link of Array.isArray(b.links) ? b.links : [b.links]) {
           const key = link && typeof link.id === 'string' ? link.id : `#${links.size}`;
@@ -189,9 +202,16 @@ export async function fetchHub(input, { token = '', maxRequests = 400, onProgres
     if (!('events' in body)) throw new LoadError('viewer/hub-shape', `${url.href} answered without an "events" list`);
     (Array.isArray(body.events) ? body.events : [body.events]).forEach(addEvent);
   } else {
-    const id = decodeURIComponent(m[2]);
+    let id;
+    try {
+      id = decodeURIComponent(m[2]);
+    } catch {
+      throw new LoadError('viewer/bad-url', `not a URL: ${input}`);
+    }
+    const at = segment(id);
+    if (at === null) throw new LoadError('viewer/bad-url', `${url.pathname} names no event`);
     eventsQueued.add(id);
-    const body = await get(`/events/${encodeURIComponent(id)}`);
+    const body = await get(`/events/${at}`);
     if (!('event' in body)) throw new LoadError('viewer/hub-shape', `${api}/events/${id} answered without an "event"`);
     addEvent(body.event);
   }
@@ -1181,6 +1201,29 @@ const TEMPLATE = `
   <div id="artifact-result"></div>
 </section>`;
 
+/**
+ * Whether a browser follows the path `href` as it is written: no segment is
+ * `.` or `..`, plain or escaped, which would step out of it (the badge of a
+ * session `..` would link to the site's root).
+ */
+function followsAsWritten(href) {
+  return !href.split(/[?#]/, 1)[0].split('/').some((s) => /^(?:\.|%2e){1,2}$/i.test(s));
+}
+
+/** Each origin of a space-separated list, as `URL` spells it; what is not an http(s) origin is left out. */
+function originsIn(list) {
+  const out = [];
+  for (const item of (list ?? '').split(/\s+/)) {
+    try {
+      const u = new URL(item);
+      if (u.protocol === 'http:' || u.protocol === 'https:') out.push(u.origin);
+    } catch {
+      // Not a URL: names no origin.
+    }
+  }
+  return out;
+}
+
 let ready;
 /** The core, initialised once (in Node it already is). */
 const core = () => (ready ??= init());
@@ -1249,7 +1292,7 @@ function elementClasses() {
       if (a.type !== 'success') {
         body = el('span', { class: 'invalid', part: 'badge failure' }, `${a.error.code}: ${a.error.message}`);
       } else {
-        const chip = a.navigable && a.href
+        const chip = a.navigable && a.href && followsAsWritten(a.href)
           ? el('a', { class: 'badge peer', part: 'badge link', href: a.href, title: a.tooltip }, a.label)
           : el('span', { class: 'badge peer', part: 'badge', title: a.tooltip }, a.label);
         if (chip.tagName === 'A') {
@@ -1297,6 +1340,30 @@ function elementClasses() {
 
     set token(v) { this.#token = String(v ?? ''); }
 
+    /**
+     * The origins besides the page's own that a hub named by the page's
+     * address (`?hub=`) may be on while the element holds a token: the
+     * `hub-origins` attribute, a space-separated list.
+     */
+    get hubOrigins() { return originsIn(this.getAttribute('hub-origins')); }
+
+    set hubOrigins(v) { this.setAttribute('hub-origins', (Array.isArray(v) ? v : [v]).join(' ')); }
+
+    /**
+     * Whether the token may go to `hub`, a URL the page's address named: only
+     * when it is on the page's origin or one the app lists. A URL that is no
+     * URL is let through, for `fetchHub` to refuse before any request.
+     */
+    #mayCarryToken(hub) {
+      let origin;
+      try {
+        origin = new URL(hub.trim(), location.href).origin;
+      } catch {
+        return true;
+      }
+      return origin !== 'null' && (origin === location.origin || this.hubOrigins.includes(origin));
+    }
+
     /** Opens a view: `open('handoff', id)`, `open('session', id)`, `open('artifact', urlOrRefJson)`. */
     open(kind, id) { return this.#viewer.openView(kind, id); }
 
@@ -1316,10 +1383,19 @@ function elementClasses() {
 
     async #load() {
       await core();
-      const hub = this.getAttribute('hub') ?? (this.hashRouting ? new URLSearchParams(location.search).get('hub') : null);
+      const named = this.getAttribute('hub');
+      const hub = named ?? (this.hashRouting ? new URLSearchParams(location.search).get('hub') : null);
       if (hub) {
         this.root.getElementById('hub-url').value = hub;
-        return this.#viewer.openHub(hub, this.token);
+        // The app names where its token goes, never the page's address.
+        const token = this.token;
+        if (named === null && token && !this.#mayCarryToken(hub)) {
+          return this.#viewer.attempt(`hub ${hub}`, async () => {
+            throw new LoadError('viewer/hub-origin-not-listed',
+              `the page's address names a hub on ${new URL(hub.trim(), location.href).origin}, which is not this page's origin nor one of its hub-origins: nothing was sent there`);
+          });
+        }
+        return this.#viewer.openHub(hub, token);
       }
       if (this.#pending !== undefined) return this.#openPending();
       const src = this.getAttribute('src');

@@ -8,7 +8,9 @@ export function mount(ledger: Ledger): string[] {
   const view: HapiLedgerViewElement = document.createElement('hapi-ledger-view');
   view.ledger = ledger;
   view.token = 'secret';
-  const opened: string[] = [];
+  view.hubOrigins = ['https://hub.example'];
+  const listed: string[] = view.hubOrigins;
+  const opened: string[] = [...listed];
   view.addEventListener('hapi-open', (e) => {
     const d: OpenDetail = e.detail;
     if (d.kind === 'handoff') e.preventDefault();

@@ -1,0 +1,181 @@
+// Headless Chromium drives `<hapi-ledger-view>` and `<hapi-peer-badge>` as
+// someone who can write ledger rows, or a page address, would: at a desktop
+// and a phone size, an app that holds a hub token is opened at an address
+// naming another origin's hub (the token must not go there, while the app's
+// own origin and the origins it lists still work, and a row id `..` must not
+// walk the hub out of its routes); row values try to become classes and
+// colours; ids that no address can hold, duplicate ids and a time that is
+// not a number try to break a view; and values as long as the protocol
+// allows try to widen the page. Every server listens on 127.0.0.1.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+import { createDemoServer } from '../../scripts/serve.mjs';
+import { createHubServer } from './hub.mjs';
+import { assertLayout, deepQuery } from './layout.mjs';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const demo = JSON.parse(readFileSync(join(repo, 'www/demo-ledger.json'), 'utf8'));
+const viewports = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+const TOKEN = 'app-token';
+
+const listen = (s) => new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${s.address().port}`)));
+const close = (s) => new Promise((resolve) => (s ? s.close(resolve) : resolve()));
+
+/** Every request a server is sent: its path and its Authorization header. */
+function record(server) {
+  const seen = [];
+  server.on('request', (req) => seen.push({ path: req.url, auth: req.headers.authorization }));
+  return seen;
+}
+
+// The demo ledger, with a link from ho-docs to a row whose id is `..`.
+const dotted = {
+  ...demo,
+  events: [...demo.events, { ...demo.events.find((e) => e.id === 'rc-docs'), id: '..', relatedEventId: 'ho-docs' }],
+  links: [...demo.links, { id: 'lnk-dots', fromEventId: 'ho-docs', toEventId: '..', relationType: 'follows', createdAt: demo.now, metadataJson: null, namespace: 'demo' }],
+};
+
+let app; // the app: its page, the package, and its own hub (token required)
+let appBase;
+let appHub;
+let other; // another origin's hub, which the app never named
+let otherBase;
+let otherSeen;
+let listed; // a hub on an origin the app lists in hub-origins
+let listedBase;
+let browser;
+
+/**
+ * The app: one `<hapi-ledger-view hash-routing>` holding a token, listing
+ * `listedBase`'s origin, and a peer badge, as an app would set them up.
+ */
+const appPage = () => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<style>body { margin: 0 auto; max-width: 84rem; padding: .75rem; font-family: system-ui, sans-serif; }</style>
+<script type="importmap">{ "imports": { "#core": "/pkg/hapi_a2a_core.js" } }</script>
+</head><body>
+<hapi-peer-badge describe source-listed meta='{"sentFrom":"peer","peer":{"sourceSessionId":"sess-1"}}'></hapi-peer-badge>
+<script type="module">
+import '/pkg/elements.js';
+window.heard = [];
+const view = document.createElement('hapi-ledger-view');
+view.setAttribute('hash-routing', '');
+view.setAttribute('hub-origins', ${JSON.stringify(listedBase)});
+view.token = ${JSON.stringify(TOKEN)};
+for (const type of ['hapi-ledger-open', 'hapi-ledger-error']) view.addEventListener(type, (e) => window.heard.push({ type, ...e.detail }));
+document.body.append(view);
+</script></body></html>`;
+
+before(async () => {
+  other = createHubServer(demo);
+  otherSeen = record(other);
+  otherBase = await listen(other);
+  listed = createHubServer(demo, { token: TOKEN });
+  listedBase = await listen(listed);
+  const files = createDemoServer();
+  appHub = createHubServer(dotted, { token: TOKEN });
+  app = createServer((req, res) => {
+    if (req.url.startsWith('/api/')) appHub.emit('request', req, res);
+    else if (req.url.split('?')[0] === '/app.html') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(appPage());
+    else files.emit('request', req, res);
+  });
+  appBase = await listen(app);
+  browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await close(app);
+  await close(other);
+  await close(listed);
+});
+
+/** The app at `query`, with its page errors collected; waits for its first ledger (or none) to settle. */
+async function openApp(vp, query = '') {
+  const page = await browser.newPage({ viewport: { width: vp.width, height: vp.height } });
+  await page.addInitScript(deepQuery);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error' && !/status of 40[14]/.test(m.text())) errors.push(m.text()); });
+  await page.goto(`${appBase}/app.html${query}`);
+  await page.waitForFunction(() => document.querySelector('hapi-ledger-view')?.loaded);
+  await page.evaluate(() => document.querySelector('hapi-ledger-view').loaded);
+  return { page, errors };
+}
+
+/** Sets the view's `ledger` and waits until it is open or refused. */
+async function setLedger(page, ledger) {
+  return page.evaluate(async (l) => {
+    const view = document.querySelector('hapi-ledger-view');
+    const before = window.heard.length;
+    view.ledger = l;
+    for (let i = 0; i < 500 && window.heard.length === before; i += 1) await new Promise((r) => setTimeout(r, 10));
+    return window.heard.slice(before);
+  }, ledger);
+}
+
+const row = (id, fields = {}) => ({ ...demo.events.find((e) => e.id === id), ...fields });
+const payload = (id, fields) => ({ ...demo.events.find((e) => e.id === id).payloadJson, ...fields });
+
+for (const vp of viewports) {
+  test(`${vp.name}: the token goes only to origins the app named`, async () => {
+    // Another origin, named by the page address: refused, and nothing there hears the token.
+    const { page, errors } = await openApp(vp, `?hub=${encodeURIComponent(`${otherBase}/api/work-graph/events/ho-docs`)}`);
+    assert.deepEqual(otherSeen.filter((r) => r.auth !== undefined), [], 'no request with a token reached the other origin');
+    const heard = await page.evaluate(() => window.heard);
+    assert.equal(heard.length, 1);
+    assert.equal(heard[0].type, 'hapi-ledger-error');
+    assert.equal(heard[0].code, 'viewer/hub-origin-not-listed');
+    assert.match(await page.textContent('#load-error'), /viewer\/hub-origin-not-listed/);
+    assert.match(await page.textContent('#ledger-source'), /no ledger open/);
+    await page.close();
+
+    // The app's own origin: opened with the token (the hub wants it). The
+    // row `..` is never a path segment: every request stays on the events routes.
+    const own = await openApp(vp, `?hub=${encodeURIComponent('/api/work-graph/events/ho-docs')}`);
+    const opened = await own.page.evaluate(() => window.heard);
+    assert.equal(opened[0]?.type, 'hapi-ledger-open', JSON.stringify(opened));
+    assert.match(await own.page.textContent('#ledger-source'), /^hub /);
+    const paths = await own.page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/api/')));
+    assert.ok(paths.length > 1, 'the hub was walked');
+    for (const p of paths) assert.match(p, /^\/api\/work-graph\/events(\/[^/]+(\/links)?)?$/, `${p} is a work-graph events route`);
+    assert.ok(!paths.includes('/api/work-graph/events/..'), 'no request for the id `..`');
+    await own.page.close();
+
+    // An origin the app lists in hub-origins: opened with the token.
+    const listedApp = await openApp(vp, `?hub=${encodeURIComponent(`${listedBase}/api/work-graph/events/ho-docs`)}`);
+    assert.equal((await listedApp.page.evaluate(() => window.heard))[0]?.type, 'hapi-ledger-open');
+    assert.deepEqual([...errors, ...own.errors, ...listedApp.errors], []);
+    await listedApp.page.close();
+  });
+
+  test(`${vp.name}: a badge never links out of its route for a session id \`..\``, async () => {
+    const { page, errors } = await openApp(vp);
+    const got = await page.evaluate(async () => {
+      const badge = document.querySelector('hapi-peer-badge');
+      badge.meta = { sentFrom: 'peer', peer: { sourceSessionId: '..' } };
+      for (let i = 0; i < 200 && badge.answer?.href !== '/sessions/..'; i += 1) await new Promise((r) => setTimeout(r, 10));
+      const chip = badge.shadowRoot.querySelector('.badge');
+      return { tag: chip.tagName.toLowerCase(), href: chip.getAttribute('href'), label: chip.textContent };
+    });
+    assert.equal(got.tag, 'span', `not a link: ${JSON.stringify(got)}`);
+    assert.equal(got.href, null);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
