@@ -282,9 +282,11 @@ export function when(ms) {
   return Number.isNaN(d.getTime()) ? String(ms) : `${d.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 }
 
+const SEVERITIES = ['error', 'warning', 'info'];
+
 /** One diagnostic as the core gave it: severity, code, pointer, message, help. */
 export function diagnosticLine(d, extra) {
-  return el('li', { class: `diag sev-${d.severity}` },
+  return el('li', { class: `diag sev-${SEVERITIES.includes(d.severity) ? d.severity : 'info'}` },
     el('span', { class: 'sev' }, d.severity), ' ',
     el('code', { class: 'diag-code' }, d.code), ' at ',
     el('code', { class: 'diag-pointer' }, d.instancePath || '(root)'),
@@ -453,10 +455,13 @@ summary { cursor: pointer; font-weight: 600; padding: .15rem 0; }
 .stale-reason { display: block; font-size: .78rem; color: #93370d; margin-top: .1rem; }
 .checks { list-style: none; padding: 0; margin: .2rem 0; }
 .checks > li { border: 1px solid var(--hapi-line); border-radius: 6px; padding: .3rem .5rem; margin: .3rem 0; }
-.status-done, .status-completed, .status-accepted, .check-passed { background: #dcfae6; color: #067647; }
-.status-failed, .status-rejected, .status-conflict, .check-failed { background: #fee4e2; color: #b42318; }
-.status-blocked, .status-needs_decision, .status-needs_review, .status-stale { background: #fef0c7; color: #93370d; }
-.status-incomplete, .status-open, .status-unknown, .status-pending { background: var(--hapi-code-bg); color: var(--hapi-head-fg); }
+/* A badge's colour is one of these tones, which the element picks from a verdict, never from row text. */
+.status-good, .check-passed { background: #dcfae6; color: #067647; }
+.status-bad, .check-failed { background: #fee4e2; color: #b42318; }
+.status-wait { background: #fef0c7; color: #93370d; }
+.status-neutral { background: var(--hapi-code-bg); color: var(--hapi-head-fg); }
+.status-unknown, .check-unknown { background: none; color: var(--hapi-fg); border: 1px dashed var(--hapi-muted); }
+.status-unknown::after, .check-unknown::after { content: " ?"; color: var(--hapi-muted); }
 .badge.peer { background: #f4ebff; color: #6941c6; text-decoration: none; }
 
 .link-list { padding-left: 1.2rem; margin: .3rem 0; }
@@ -495,6 +500,23 @@ summary { cursor: pointer; font-weight: 600; padding: .15rem 0; }
 
 // The ledger view's workings, over its shadow root ------------------------------------
 
+// The tone of each status the element colours, by exact text (no case
+// folding, no stripping): `completed\u200B` is not `completed`, and shows
+// as unknown. A thread's outcome is the core's, one of its nine values. An
+// ad's status is the core's `stale` or the status the ad reported. A
+// receipt's status decides the handoff when the core calls it terminal;
+// otherwise only the v1 statuses that decide nothing are coloured.
+const toneMap = (entries) => new Map(Object.entries(entries));
+const OUTCOME_TONES = toneMap({
+  completed: 'good', accepted: 'good', failed: 'bad', rejected: 'bad', conflict: 'bad', undeliverable: 'bad',
+  blocked: 'wait', incomplete: 'neutral', open: 'neutral',
+});
+const AD_TONES = toneMap({
+  done: 'good', failed: 'bad', blocked: 'wait', needs_decision: 'wait', stale: 'wait', in_progress: 'neutral', unknown: 'neutral',
+});
+const TERMINAL_RECEIPT_TONES = toneMap({ completed: 'good', failed: 'bad', rejected: 'bad' });
+const RECEIPT_TONES = toneMap({ accepted: 'good', blocked: 'wait', incomplete: 'neutral' });
+
 function viewerIn(root, host) {
   const $ = (id) => root.getElementById(id);
 
@@ -531,9 +553,15 @@ function viewerIn(root, host) {
     return el('code', {}, id);
   }
 
-  function statusBadge(status, extraClass = '') {
-    const s = String(status ?? 'unknown');
-    return el('span', { class: `badge status-${s.replace(/[^a-z_]/g, '')} ${extraClass}`.trim() }, s);
+  /**
+   * A status as a badge: its text as written, coloured by the tone `tones`
+   * gives that exact text (`unknown` for any other); `stale` adds the
+   * stale mark.
+   */
+  function statusBadge(status, tones, stale = false) {
+    const s = typeof status === 'string' ? status : 'unknown';
+    const tone = tones.get(s) ?? 'unknown';
+    return el('span', { class: stale ? `badge status-${tone} stale` : `badge status-${tone}` }, s);
   }
 
   function scrollBox(table) {
@@ -601,7 +629,7 @@ function viewerIn(root, host) {
         const row = isObject(ad.event) ? ad.event : {};
         return el('tr', { 'data-session': ad.sessionId },
           el('td', { class: 'nowrap' }, sessionLink(ad.sessionId)),
-          el('td', {}, statusBadge(ad.status, ad.stale ? 'stale' : ''), staleReason(ad)),
+          el('td', {}, statusBadge(ad.status, AD_TONES, ad.stale), staleReason(ad)),
           el('td', {}, text(row.summary), el('span', { class: 'when' }, when(row.ts))));
       });
       out.append(el('h3', { class: 'project' }, group.project ?? '(no project)'),
@@ -697,12 +725,14 @@ function viewerIn(root, host) {
     for (const c of checks) {
       const o = isObject(c) ? c : {};
       const out = isObject(o.output_ref) ? (text(o.output_ref.url) || text(o.output_ref.ref) || text(o.output_ref.kind)) : '';
-      const passed = o.passed === true ? 'passed' : o.passed === false ? 'failed' : String(o.passed ?? '—');
+      // Only a boolean is a verdict; any other value is shown as written, as unknown.
+      const verdict = o.passed === true ? 'passed' : o.passed === false ? 'failed' : 'unknown';
+      const passed = verdict !== 'unknown' ? verdict : o.passed === undefined ? '—' : JSON.stringify(o.passed) ?? String(o.passed);
       const dl = el('dl', { class: 'facts' });
       for (const [k, v] of [
         ['command', el('code', {}, text(o.command) || JSON.stringify(o.command ?? null))],
         ['exit code', o.exit_code === undefined ? '—' : String(o.exit_code)],
-        ['passed', el('span', { class: `badge check-${passed}` }, passed)],
+        ['passed', el('span', { class: `badge check-${verdict}` }, passed)],
         ['started', when(o.started_at) || '—'],
         ['completed', when(o.completed_at) || '—'],
         ['output', out || '—'],
@@ -718,7 +748,7 @@ function viewerIn(root, host) {
       const row = isObject(r.event) ? r.event : {};
       const payload = isObject(row.payloadJson) ? row.payloadJson : {};
       const li = el('li', { 'data-receipt': r.receiptId },
-        el('p', {}, statusBadge(r.status ?? 'unknown'), ' ', el('code', {}, r.receiptId),
+        el('p', {}, statusBadge(r.status ?? 'unknown', r.terminal ? TERMINAL_RECEIPT_TONES : RECEIPT_TONES), ' ', el('code', {}, r.receiptId),
           r.late ? el('span', { class: 'badge stale' }, 'late') : '',
           el('span', { class: 'muted' }, ` ${r.terminal ? 'terminal' : 'not terminal'} · ${r.relations.join(', ')} · ${when(row.ts)}`)),
         text(row.summary) ? el('p', {}, text(row.summary)) : '');
@@ -755,7 +785,7 @@ function viewerIn(root, host) {
     const row = isObject(t.handoff) ? t.handoff : {};
     const projection = projectHandoff({ event: t.handoff });
     out.replaceChildren(
-      el('p', { id: 'thread-outcome' }, 'outcome ', statusBadge(t.outcome), ' · delivery ', el('code', {}, t.deliveryState ?? 'unknown'),
+      el('p', { id: 'thread-outcome' }, 'outcome ', statusBadge(t.outcome, OUTCOME_TONES), ' · delivery ', el('code', {}, t.deliveryState ?? 'unknown'),
         t.decidedBy.length ? el('span', { class: 'muted' }, ` (decided by ${t.decidedBy.join(', ')})`) : ''),
       el('p', {}, t.sourceRef ? sessionLink(t.sourceRef) : '?', ' → ', t.sinkRef ? sessionLink(t.sinkRef) : '?', el('span', { class: 'muted' }, ` · ${when(row.ts)}`)),
       el('p', { class: 'summary' }, text(row.summary)),
@@ -787,7 +817,7 @@ function viewerIn(root, host) {
     });
     const threads = el('ul', { class: 'link-list', id: 'session-threads' });
     for (const t of s.threads) {
-      threads.append(el('li', {}, handoffLink(t.handoffId), ' ', statusBadge(t.outcome), ' ',
+      threads.append(el('li', {}, handoffLink(t.handoffId), ' ', statusBadge(t.outcome, OUTCOME_TONES), ' ',
         el('span', { class: 'muted' }, text(isObject(t.handoff) ? t.handoff.summary : ''))));
     }
     out.replaceChildren(

@@ -178,4 +178,61 @@ for (const vp of viewports) {
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  test(`${vp.name}: row values never become classes, and only a verdict colours a badge`, async () => {
+    const { page, errors } = await openApp(vp);
+    const check = (passed, exit) => ({ command: 'npm test', exit_code: exit, passed, started_at: demo.now - 1000, completed_at: demo.now - 500 });
+    const ledger = {
+      ...demo,
+      events: demo.events.map((e) => {
+        if (e.id === 'rc-review-2') {
+          return row('rc-review-2', { payloadJson: payload('rc-review-2', { status: 'completed\u200B', checks: [
+            check(true, 0), check(false, 1), check('failed sr-only', 1), check('x verdict valid chain-human', 1), check('passed', 1)] }) });
+        }
+        if (e.id === 'ad-old-2') return row('ad-old-2', { expiresAt: null, payloadJson: payload('ad-old-2', { status: 'done\u200B' }) });
+        if (e.id === 'ad-ci-2') return row('ad-ci-2', { expiresAt: null, payloadJson: payload('ad-ci-2', { status: 'done' }) });
+        return e;
+      }),
+    };
+    assert.equal((await setLedger(page, ledger))[0]?.type, 'hapi-ledger-open');
+    await page.evaluate(() => { location.hash = '#handoff=ho-review'; });
+    await page.waitForSelector('[data-receipt="rc-review-2"] .checks');
+    const badges = await page.locator('[data-receipt="rc-review-2"] .checks dd .badge').evaluateAll((bs) => bs.map((b) => {
+      const s = getComputedStyle(b);
+      const r = b.getBoundingClientRect();
+      return { text: b.textContent, classes: [...b.classList], colour: `${s.color} on ${s.backgroundColor}`, weight: s.fontWeight, shown: r.width > 2 && r.height > 2 };
+    }));
+    assert.equal(badges.length, 5);
+    const [pass, fail, ...odd] = badges;
+    assert.deepEqual(pass.classes, ['badge', 'check-passed']);
+    assert.deepEqual(fail.classes, ['badge', 'check-failed']);
+    for (const b of odd) {
+      // Shown as what the row says, styled as unknown: neither pass nor fail, and visible.
+      assert.deepEqual(b.classes, ['badge', 'check-unknown'], b.text);
+      assert.ok(b.shown, `${b.text} is visible`);
+      assert.notEqual(b.colour, pass.colour, `${b.text} is not coloured as passed`);
+      assert.notEqual(b.colour, fail.colour, `${b.text} is not coloured as failed`);
+      assert.equal(b.weight, pass.weight, `${b.text} is not bold`);
+    }
+    assert.deepEqual(odd.map((b) => b.text), ['"failed sr-only"', '"x verdict valid chain-human"', '"passed"']);
+    // A status is coloured only when it is exactly one the core knows.
+    const statusOf = (selector) => page.locator(selector).first().evaluate((b) => ({ text: b.textContent, classes: [...b.classList], bg: getComputedStyle(b).backgroundColor }));
+    const fake = await statusOf('[data-receipt="rc-review-2"] > p .badge');
+    const real = await statusOf('#thread-outcome .badge');
+    assert.equal(fake.text, 'completed\u200B');
+    assert.deepEqual(fake.classes, ['badge', 'status-unknown']);
+    assert.equal(real.text, 'incomplete', 'the outcome is the core\'s: a status it does not know decides nothing');
+    // No class in the receipt holds row text.
+    const classes = await page.locator('[data-receipt="rc-review-2"]').evaluate((li) => [...new Set([...li.querySelectorAll('*')].flatMap((e) => [...e.classList]))].sort());
+    for (const c of ['sr-only', 'verdict', 'valid', 'chain-human', 'x', 'passed']) assert.ok(!classes.includes(c), `no class ${c} in ${classes}`);
+    await page.evaluate(() => { location.hash = ''; });
+    const ad = await statusOf('tr[data-session="sess-old"] .badge');
+    const done = await statusOf('tr[data-session="sess-ci"] .badge');
+    assert.equal(done.text, 'done');
+    assert.equal(ad.text, 'done\u200B');
+    assert.deepEqual(ad.classes, ['badge', 'status-unknown']);
+    assert.notEqual(ad.bg, done.bg);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 }
