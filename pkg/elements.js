@@ -307,16 +307,17 @@ const PAD = 8;
 
 /**
  * A layered layout, left to right in time: `nodes` are `{id, ts}`, `edges`
- * `{from, to}`. Each distinct time is a layer (missing times go last, in
+ * `{from, to}`. Each distinct time is a layer (missing times, and times
+ * that are not finite numbers, go last, in
  * the order given); within a layer, nodes are ordered by the mean row of
  * the nodes they link to in earlier layers, so edges cross less. Returns
  * each node's `{x, y}` (its top-left corner) and the drawing's size.
  */
 export function layoutGraph(nodes, edges) {
-  const times = [...new Set(nodes.map((n) => n.ts).filter((t) => typeof t === 'number'))].sort((a, b) => a - b);
+  const times = [...new Set(nodes.map((n) => n.ts).filter(Number.isFinite))].sort((a, b) => a - b);
   const layerOf = new Map();
   let spare = times.length;
-  for (const n of nodes) layerOf.set(n.id, typeof n.ts === 'number' ? times.indexOf(n.ts) : spare++);
+  for (const n of nodes) layerOf.set(n.id, Number.isFinite(n.ts) ? times.indexOf(n.ts) : spare++);
   const layers = [];
   for (const n of nodes) {
     const l = layerOf.get(n.id);
@@ -532,23 +533,53 @@ function viewerIn(root, host) {
 
   const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
   const text = (v) => (typeof v === 'string' ? v : '');
-  const rowById = (id) => current.rows.get(id);
+  const time = (v) => (Number.isFinite(v) ? v : 0);
+
+  /**
+   * The row the core keeps for `id` in the open ledger's namespace, or
+   * undefined. An id the ledger holds once is that row; for an id it holds
+   * more than once, the core says which row it keeps (asked once).
+   */
+  function rowOf(id) {
+    if (current.kept.has(id)) return current.kept.get(id);
+    const answer = view({ by: 'handoff', eventId: id });
+    const h = answer.type === 'success' && answer.view.found ? answer.view : undefined;
+    const row = h?.thread ? h.thread.handoff : h?.event;
+    current.kept.set(id, row);
+    return row;
+  }
+
+  /** The ids of `events` held once, each with its row (undefined when outside `namespace`); repeated ids are left to `rowOf`. */
+  function keptOnce(events, namespace) {
+    const seen = new Map();
+    const repeated = new Set();
+    for (const r of Array.isArray(events) ? events : []) {
+      if (!isObject(r) || typeof r.id !== 'string') continue;
+      if (seen.has(r.id)) repeated.add(r.id);
+      else seen.set(r.id, r.namespace === namespace ? r : undefined);
+    }
+    for (const id of repeated) seen.delete(id);
+    return seen;
+  }
 
   // Links --------------------------------------------------------------------
 
-  const hashFor = (kind, arg) => `#${kind}=${encodeURIComponent(arg)}`;
+  /** The address of a view, or null for an argument no address can hold (half a surrogate pair). */
+  const hashFor = (kind, arg) => (arg.isWellFormed() ? `#${kind}=${encodeURIComponent(arg)}` : null);
 
   function sessionLink(id) {
-    return el('a', { href: hashFor('session', id), class: 'session-link' }, id);
+    const href = hashFor('session', id);
+    return href ? el('a', { href, class: 'session-link' }, id) : el('code', {}, id);
   }
 
   function handoffLink(id, attrs = {}) {
-    return el('a', { href: hashFor('handoff', id), ...attrs }, id);
+    const href = hashFor('handoff', id);
+    return href ? el('a', { href, ...attrs }, id) : el('code', {}, id);
   }
 
   /** An event id: a link when it is a handoff of the open ledger, else code. */
   function eventRef(id) {
-    const row = rowById(id);
+    const row = rowOf(id);
     if (isObject(row) && row.eventType === 'handoff') return handoffLink(id);
     return el('code', {}, id);
   }
@@ -635,13 +666,17 @@ function viewerIn(root, host) {
       out.append(el('h3', { class: 'project' }, group.project ?? '(no project)'),
         table(`work ads of ${group.project ?? 'no project'}`, ['session', 'status', 'summary'], rows, { class: 'fleet-project' }));
     }
-    // The handoffs of the folded namespace, newest first: a way into each thread.
-    const handoffs = current.ledger.events
-      .filter((r) => isObject(r) && r.eventType === 'handoff' && typeof r.id === 'string' && r.namespace === current.fleet.namespace)
-      .sort((a, b) => (Number(b.ts) || 0) - (Number(a.ts) || 0));
+    // The handoffs of the folded namespace, newest first: a way into each
+    // thread. The rows named handoffs give the ids; each is shown as the
+    // row the core keeps.
+    const ids = new Set();
+    for (const r of current.ledger.events) if (isObject(r) && r.eventType === 'handoff' && typeof r.id === 'string') ids.add(r.id);
+    const handoffs = [...ids].map((id) => [id, rowOf(id)])
+      .filter(([, r]) => isObject(r) && r.eventType === 'handoff')
+      .sort(([, a], [, b]) => time(b.ts) - time(a.ts));
     const index = el('ul', { class: 'link-list', id: 'handoff-list' });
-    for (const r of handoffs.slice(0, 200)) {
-      index.append(el('li', {}, handoffLink(r.id), ' ', el('span', { class: 'muted' }, text(r.summary))));
+    for (const [id, r] of handoffs.slice(0, 200)) {
+      index.append(el('li', {}, handoffLink(id), ' ', el('span', { class: 'muted' }, text(r.summary))));
     }
     $('handoff-index').replaceChildren(handoffs.length ? index : el('p', { class: 'muted' }, 'no handoffs in this ledger'));
     if (handoffs.length > 200) $('handoff-index').append(el('p', { class: 'muted' }, `and ${handoffs.length - 200} more (open them from a session)`));
@@ -685,7 +720,7 @@ function viewerIn(root, host) {
       ol.append(el('li', { class: 'chain-broken' }, el('strong', {}, 'no human at the top: '), el('code', {}, a.code ?? 'unknown')));
     }
     for (const g of [...a.grants].reverse()) {
-      const row = rowById(g);
+      const row = rowOf(g);
       ol.append(el('li', {}, el('code', {}, g), isObject(row)
         ? el('span', {}, ` — ${text(row.summary)} `, el('span', { class: 'muted' }, `(by ${principalText(row.principal)})`))
         : el('span', { class: 'muted' }, ' (not in this ledger)')));
@@ -791,7 +826,7 @@ function viewerIn(root, host) {
       el('p', { class: 'summary' }, text(row.summary)),
       auditChain(t, eventId),
       lineage(t, eventId),
-      graphBox('thread', threadIds(t), eventId),
+      graphBox('thread', threadRows(t), eventId),
       ...receipts(t),
       ...threadLinks(t),
       el('details', { id: 'projection-box' },
@@ -821,7 +856,7 @@ function viewerIn(root, host) {
         el('span', { class: 'muted' }, text(isObject(t.handoff) ? t.handoff.summary : ''))));
     }
     out.replaceChildren(
-      graphBox('session', s.events.map((e) => e.eventId), ''),
+      graphBox('session', new Map(s.events.map((e) => [e.eventId, e.event])), ''),
       el('h3', {}, `Handoff threads (${s.threads.length})`),
       s.threads.length ? threads : el('p', { class: 'muted' }, 'none'),
       el('h3', {}, `Events (${s.events.length})`),
@@ -870,21 +905,24 @@ function viewerIn(root, host) {
 
   // The work graph ------------------------------------------------------------------
 
-  /** The events of a thread: the handoff, its receipts, its lineage and its links' other ends. */
-  function threadIds(t) {
-    const ids = [t.handoffId ?? (isObject(t.handoff) ? t.handoff.id : undefined)];
-    for (const r of t.receipts) ids.push(r.receiptId);
-    for (const id of t.lineage.attempts) ids.push(id);
-    for (const l of t.links) ids.push(l.eventId);
-    return [...new Set(ids.filter((id) => typeof id === 'string'))];
+  /**
+   * The events of a thread by id, each with the row the core keeps: the
+   * handoff and its receipts (rows of the answer), its lineage and its
+   * links' other ends.
+   */
+  function threadRows(t) {
+    const rows = new Map([[t.handoffId, t.handoff]]);
+    for (const r of t.receipts) rows.set(r.receiptId, r.event);
+    for (const id of [...t.lineage.attempts, ...t.links.map((l) => l.eventId)]) if (!rows.has(id)) rows.set(id, rowOf(id));
+    return rows;
   }
 
   /** The handoff a node opens: itself, or the handoff it links to. */
-  function handoffOf(id, edges) {
-    if (rowById(id)?.eventType === 'handoff') return id;
+  function handoffOf(id, edges, rows) {
+    if (rows.get(id)?.eventType === 'handoff') return id;
     for (const e of edges) {
       const other = e.from === id ? e.to : e.to === id ? e.from : undefined;
-      if (other !== undefined && rowById(other)?.eventType === 'handoff') return other;
+      if (other !== undefined && rows.get(other)?.eventType === 'handoff') return other;
     }
     return undefined;
   }
@@ -897,19 +935,20 @@ function viewerIn(root, host) {
   const clip = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
   /**
-   * The events `ids` and the ledger's links between them, drawn left to
-   * right in time, with the same graph as a list beside it for readers that
-   * do not see the drawing. A node opens its handoff (a click, or Enter).
+   * The events of `rows` (id → row) and the ledger's links between them,
+   * drawn left to right in time, with the same graph as a list beside it for
+   * readers that do not see the drawing. A node opens its handoff (a click,
+   * or Enter).
    */
-  function graphBox(name, ids, currentId) {
-    const known = ids.filter((id) => isObject(rowById(id))).slice(0, 80);
+  function graphBox(name, rows, currentId) {
+    const known = [...rows].filter(([, row]) => isObject(row)).slice(0, 80);
     if (known.length < 2) return '';
-    const set = new Set(known);
+    const set = new Set(known.map(([id]) => id));
     const edges = [];
     for (const l of Array.isArray(current.ledger.links) ? current.ledger.links : []) {
       if (isObject(l) && set.has(l.fromEventId) && set.has(l.toEventId)) edges.push({ from: l.fromEventId, to: l.toEventId, label: text(l.relationType) });
     }
-    const nodes = known.map((id) => ({ id, ts: rowById(id).ts, row: rowById(id) }));
+    const nodes = known.map(([id, row]) => ({ id, ts: row.ts, row }));
     const { at, width, height } = layoutGraph(nodes, edges);
     const descId = `${name}-graph-text`;
     const drawing = svg('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': `${name} graph: ${nodes.length} events, ${edges.length} links`, 'aria-describedby': descId, part: 'graph' });
@@ -949,7 +988,7 @@ function viewerIn(root, host) {
     }
     for (const n of nodes) {
       const p = at.get(n.id);
-      const opens = handoffOf(n.id, edges);
+      const opens = handoffOf(n.id, edges, rows);
       const status = statusOf(n.row);
       const label = `${text(n.row.eventType) || 'event'} ${n.id}${status ? `, ${status}` : ''}, by ${principalShort(n.row.principal)}${opens ? `: opens handoff ${opens}` : ''}`;
       const go = () => openView('handoff', opens);
@@ -985,6 +1024,10 @@ function viewerIn(root, host) {
   function route({ focus = false } = {}) {
     if (!current) return;
     const [kind, arg] = host.hashRouting ? parseHash(location.hash) : at;
+    show(kind, arg, focus);
+  }
+
+  function show(kind, arg, focus) {
     if (kind === 'handoff' && arg) showHandoff(arg);
     else if (kind === 'session' && arg) showSession(arg);
     else if (kind === 'artifact' && arg) showArtifact(arg);
@@ -1000,12 +1043,14 @@ function viewerIn(root, host) {
   function openView(kind, arg, { fromLink = false } = {}) {
     const go = host.dispatchEvent(new CustomEvent('hapi-open', { detail: { kind, id: arg }, bubbles: true, composed: true, cancelable: true }));
     if (!go) return false;
-    if (host.hashRouting) {
-      if (!fromLink) location.hash = hashFor(kind, arg);
+    const href = hashFor(kind, String(arg));
+    if (host.hashRouting && href) {
+      if (!fromLink) location.hash = href;
       return true;
     }
+    // The element shows it itself: without hash routing, or for an argument no address can hold.
     at = [kind, arg];
-    route({ focus: true });
+    if (current) show(kind, arg, true);
     return false;
   }
 
@@ -1034,46 +1079,52 @@ function viewerIn(root, host) {
     host.dispatchEvent(new CustomEvent('hapi-ledger-error', { detail: { code: e instanceof LoadError ? e.code : 'viewer/error', message: e instanceof Error ? e.message : String(e) }, bubbles: true, composed: true }));
   }
 
+  /** The parts a ledger fills; an open that fails puts back what they held. */
+  const FILLED = ['ledger-source', 'fleet', 'handoff-index', 'ledger-diagnostics', 'detail-title', 'detail'];
+
   /**
-   * Folds `ledger` and shows it, or leaves the open ledger as it was and
-   * says why not. A ledger without `now` is folded at this browser's clock.
+   * Folds `ledger` and shows it, or leaves the open ledger as it was, every
+   * part of it, and throws why not. A ledger without `now` is folded at this
+   * browser's clock.
    */
   function open(ledger, label) {
     const clock = ledger.now === undefined;
     const candidate = { ledger: clock ? { ...ledger, now: Date.now() } : ledger, label };
     const previous = current;
+    const held = FILLED.map((id) => [...$(id).childNodes]);
     current = candidate;
-    const fleet = view({ by: 'fleet' });
-    if (fleet.type !== 'success') {
-      current = previous;
-      throw new LoadError(fleet.error.code, `the core could not fold it: ${fleet.error.message}`);
-    }
-    candidate.fleet = fleet;
-    candidate.rows = new Map();
-    if (Array.isArray(ledger.events)) {
-      for (const r of ledger.events) if (isObject(r) && typeof r.id === 'string' && !candidate.rows.has(r.id)) candidate.rows.set(r.id, r);
-    }
     const n = (v) => (Array.isArray(v) ? v.length : 0);
-    $('ledger-source').replaceChildren(el('strong', {}, label), ` — ${n(ledger.events)} events, ${n(ledger.links)} links, namespace `,
-      el('code', {}, fleet.namespace || '(none)'), `, now ${when(candidate.ledger.now)}${clock ? ' (this browser\'s clock)' : ''}`,
-      ledger.note ? el('span', { class: 'muted' }, ` (${ledger.note})`) : '');
+    let fleet;
+    try {
+      fleet = view({ by: 'fleet' });
+      if (fleet.type !== 'success') throw new LoadError(fleet.error.code, `the core could not fold it: ${fleet.error.message}`);
+      candidate.fleet = fleet;
+      candidate.kept = keptOnce(ledger.events, fleet.namespace);
+      $('ledger-source').replaceChildren(el('strong', {}, label), ` — ${n(ledger.events)} events, ${n(ledger.links)} links, namespace `,
+        el('code', {}, fleet.namespace || '(none)'), `, now ${when(candidate.ledger.now)}${clock ? ' (this browser\'s clock)' : ''}`,
+        ledger.note ? el('span', { class: 'muted' }, ` (${ledger.note})`) : '');
+      showFleet();
+      showLedgerDiagnostics();
+      route();
+    } catch (e) {
+      current = previous;
+      FILLED.forEach((id, i) => $(id).replaceChildren(...held[i]));
+      throw e;
+    }
     $('load-error').hidden = true;
-    showFleet();
-    showLedgerDiagnostics();
-    route();
     host.dispatchEvent(new CustomEvent('hapi-ledger-open', { detail: { label, namespace: fleet.namespace, events: n(ledger.events), links: n(ledger.links) }, bubbles: true, composed: true }));
   }
 
   /** Opens what `produce` gives; says whether it was opened. */
   async function attempt(label, produce) {
+    const source = [...$('ledger-source').childNodes];
     $('ledger-source').textContent = `opening ${label}…`;
     try {
       const ledger = await produce();
       open(ledger, label);
       return true;
     } catch (e) {
-      if (current) open(current.ledger, current.label);
-      else $('ledger-source').textContent = 'no ledger open';
+      $('ledger-source').replaceChildren(...source);
       showLoadError(e);
       return false;
     }

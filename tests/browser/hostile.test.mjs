@@ -235,4 +235,83 @@ for (const vp of viewports) {
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  test(`${vp.name}: ids no address can hold, duplicate ids and a time that is not a number`, async () => {
+    const { page, errors } = await openApp(vp);
+    assert.equal((await setLedger(page, demo))[0]?.type, 'hapi-ledger-open');
+
+    // An app's row that throws when read again: the open fails as a whole,
+    // the error event fires, and every part still shows the ledger before.
+    const trapped = await page.evaluate(async (l) => {
+      const view = document.querySelector('hapi-ledger-view');
+      let reads = 0;
+      const trap = { ...l.events.find((e) => e.id === 'ho-docs'), id: 'ho-trap' };
+      Object.defineProperty(trap, 'eventType', { enumerable: true, get() { reads += 1; if (reads > 1) throw new Error('read twice'); return 'handoff'; } });
+      const before = window.heard.length;
+      view.ledger = { ...l, events: [...l.events.filter((e) => e.eventType !== 'work_ad'), trap] };
+      for (let i = 0; i < 500 && window.heard.length === before; i += 1) await new Promise((r) => setTimeout(r, 10));
+      const root = view.shadowRoot;
+      return { heard: window.heard.slice(before).map((h) => h.type), source: root.querySelector('#ledger-source').textContent,
+        fleet: root.querySelector('#fleet-summary').textContent, index: root.querySelector('#handoff-index').textContent };
+    }, demo);
+    assert.deepEqual(trapped.heard, ['hapi-ledger-error']);
+    assert.match(trapped.source, /^ledger — 40 events/);
+    assert.match(trapped.fleet, /^8 sessions/);
+    assert.match(trapped.index, /ho-review/);
+    assert.doesNotMatch(trapped.index, /ho-trap/);
+
+    // A handoff id holding half a surrogate pair: the ledger opens whole, every panel from it.
+    const lone = 'ho-\uD800-lone';
+    const surrogate = {
+      now: demo.now,
+      events: [row('ho-docs', { id: lone, summary: 'the lone one' }), row('rc-docs', { relatedEventId: lone })],
+      links: [{ ...demo.links.find((l) => l.id === 'lnk-11'), toEventId: lone }],
+    };
+    const heard = await setLedger(page, surrogate);
+    assert.deepEqual(heard.map((h) => h.type), ['hapi-ledger-open']);
+    assert.match(await page.textContent('#ledger-source'), /^ledger — 2 events, 1 links/);
+    assert.match(await page.textContent('#fleet-summary'), /^0 sessions/);
+    assert.match(await page.textContent('#handoff-index'), /the lone one/);
+    assert.doesNotMatch(await page.textContent('#handoff-index'), /ho-review|ho-docs/);
+    assert.doesNotMatch(await page.textContent('#ledger-diagnostics'), /ho-review|ho-docs/);
+
+    // The same id twice: a decoy first, with a later time. Every part of the
+    // thread shows the row the core keeps, the graph and the index too.
+    const decoy = row('ho-docs', { ts: demo.now - 1000, summary: 'DECOY', principal: { kind: 'agent', id: 'session:decoy' } });
+    const duplicate = { ...demo, events: [decoy, ...demo.events] };
+    assert.equal((await setLedger(page, duplicate))[0]?.type, 'hapi-ledger-open');
+    await page.evaluate(() => { location.hash = '#handoff=ho-docs'; });
+    await page.waitForSelector('#thread-graph');
+    assert.equal(await page.textContent('#detail .summary'), 'Document the receipt statuses');
+    for (const part of ['#thread-graph', '#handoff-index', '#detail']) {
+      const shown = await page.locator(part).evaluate((e) => `${e.textContent} ${[...e.querySelectorAll('[aria-label]')].map((n) => n.getAttribute('aria-label')).join(' ')}`);
+      assert.doesNotMatch(shown, /DECOY|session:decoy/, `${part} shows the core's row`);
+    }
+
+    // `ts: NaN` given as an object: the thread and its graph are drawn, nothing throws.
+    await page.evaluate(() => { location.hash = ''; });
+    const nan = await page.evaluate(async (l) => {
+      const view = document.querySelector('hapi-ledger-view');
+      l.events.find((e) => e.id === 'ho-docs').ts = NaN;
+      const before = window.heard.length;
+      view.ledger = l;
+      for (let i = 0; i < 500 && window.heard.length === before; i += 1) await new Promise((r) => setTimeout(r, 10));
+      let thrown = null;
+      try {
+        location.hash = '#handoff=ho-docs';
+        await new Promise((r) => setTimeout(r, 50));
+        view.removeAttribute('hash-routing');
+        view.open('handoff', 'ho-docs');
+      } catch (e) {
+        thrown = String(e);
+      }
+      const root = view.shadowRoot;
+      return { heard: window.heard.slice(before).map((h) => h.type), thrown, title: root.querySelector('#detail-title').textContent,
+        nodes: root.querySelectorAll('#thread-graph g.node').length };
+    }, demo);
+    assert.deepEqual(nan, { heard: ['hapi-ledger-open'], thrown: null, title: 'Handoff ho-docs', nodes: nan.nodes });
+    assert.ok(nan.nodes >= 2, 'the graph is drawn');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 }
