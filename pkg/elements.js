@@ -366,6 +366,8 @@ const STYLE = `
   --hapi-focus: #1f5fd6; --hapi-line: #e3e6eb; --hapi-code-bg: #f2f4f7; --hapi-head-bg: #f9fafb; --hapi-head-fg: #344054;
   --hapi-node: #fff; --hapi-edge: #667085;
   display: block; color: var(--hapi-fg); font-family: inherit; line-height: 1.4; min-width: 0;
+  /* A value as long as the protocol allows (a 2,048-character summary, a 300-character status) wraps anywhere. */
+  overflow-wrap: anywhere;
 }
 @media (prefers-color-scheme: dark) {
   :host(:not([theme=light])) {
@@ -386,7 +388,6 @@ h3 { font-size: 1rem; margin: 1rem 0 .4rem; }
 p { margin: .4rem 0; }
 .muted { color: var(--hapi-muted); }
 .small { font-size: .85rem; }
-.nowrap { white-space: nowrap; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .invalid { color: #b42318; }
 
@@ -429,7 +430,6 @@ a[aria-current] { font-weight: 700; color: var(--hapi-fg); }
 table { border-collapse: collapse; width: 100%; font-size: .88rem; }
 th, td { text-align: left; padding: .25rem .45rem; border-bottom: 1px solid var(--hapi-line); vertical-align: top; }
 th { font-weight: 600; color: var(--hapi-head-fg); background: var(--hapi-head-bg); }
-td { overflow-wrap: break-word; }
 td .when { display: block; font-size: .78rem; color: var(--hapi-muted); }
 #session-events { table-layout: fixed; }
 #session-events th:nth-child(1) { width: 34%; }
@@ -451,7 +451,7 @@ summary { cursor: pointer; font-weight: 600; padding: .15rem 0; }
 .sev-warning { border-color: #f79009; } .sev-warning .sev { color: #b54708; }
 .sev-info { border-color: #98a2b3; } .sev-info .sev { color: #475467; }
 
-.badge { display: inline-block; background: #eef4ff; color: #3538cd; border-radius: 999px; padding: 0 .5rem; font-size: .8rem; white-space: nowrap; }
+.badge { display: inline-block; max-width: 100%; background: #eef4ff; color: #3538cd; border-radius: 999px; padding: 0 .5rem; font-size: .8rem; }
 .badge.stale { background: #fef0c7; color: #93370d; margin-left: .25rem; }
 .stale-reason { display: block; font-size: .78rem; color: #93370d; margin-top: .1rem; }
 .checks { list-style: none; padding: 0; margin: .2rem 0; }
@@ -480,8 +480,8 @@ summary { cursor: pointer; font-weight: 600; padding: .15rem 0; }
 #badges { list-style: none; padding: 0; }
 #badges li { margin: .3rem 0; overflow-wrap: anywhere; }
 .fleet-project { table-layout: fixed; }
-.fleet-project th:nth-child(1) { width: 30%; }
-.fleet-project th:nth-child(2) { width: 32%; }
+.fleet-project th:nth-child(1) { width: 28%; }
+.fleet-project th:nth-child(2) { width: 36%; }
 
 /* The work graph: scrolls inside its box; nodes are focusable. */
 .graph-scroll { overflow-x: auto; max-width: 100%; border: 1px solid var(--hapi-line); border-radius: 6px; margin: .3rem 0; }
@@ -659,7 +659,7 @@ function viewerIn(root, host) {
       const rows = group.ads.map((ad) => {
         const row = isObject(ad.event) ? ad.event : {};
         return el('tr', { 'data-session': ad.sessionId },
-          el('td', { class: 'nowrap' }, sessionLink(ad.sessionId)),
+          el('td', {}, sessionLink(ad.sessionId)),
           el('td', {}, statusBadge(ad.status, AD_TONES, ad.stale), staleReason(ad)),
           el('td', {}, text(row.summary), el('span', { class: 'when' }, when(row.ts))));
       });

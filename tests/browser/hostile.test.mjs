@@ -314,4 +314,48 @@ for (const vp of viewports) {
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  test(`${vp.name}: values as long as the protocol allows never widen the page`, async (t) => {
+    const long = (n, c) => c.repeat(n);
+    // Each value alone, at its cap: a summary (2,048), a project and a status (300), a peer's name (255).
+    const variants = {
+      summary: (e) => ({ ...e, summary: long(2048, e.id[0]) }),
+      'project and status': (e) => ({ ...e, expiresAt: null, payloadJson: { ...e.payloadJson, project: long(300, 'p'), status: long(300, 't') } }),
+      'peer name': (e) => e,
+    };
+    const failures = [];
+    for (const [variant, change] of Object.entries(variants)) {
+      const { page, errors } = await openApp(vp);
+      const ledger = { ...demo, events: demo.events.map((e) => (['ho-docs', 'rc-docs', 'ad-old-2'].includes(e.id) ? change(e) : e)) };
+      assert.equal((await setLedger(page, ledger))[0]?.type, 'hapi-ledger-open');
+      if (variant === 'peer name') {
+        await page.evaluate(() => {
+          document.querySelector('hapi-peer-badge').meta = { sentFrom: 'peer', peer: { sourceSessionId: 'sess-1', sourceName: 'n'.repeat(255) } };
+        });
+        await page.waitForFunction(() => document.querySelector('hapi-peer-badge').answer?.label?.includes('nnnn'));
+      }
+      const widths = {};
+      const measure = async (view) => {
+        widths[view] = await page.evaluate(() => document.documentElement.scrollWidth);
+        try {
+          await assertLayout(page, `${vp.name} ${variant} ${view}`);
+        } catch (e) {
+          failures.push(e.message.split('\n')[0]);
+        }
+      };
+      await measure('fleet');
+      await page.evaluate(() => { location.hash = '#handoff=ho-docs'; });
+      await page.waitForSelector('#thread-receipts');
+      await measure('thread');
+      await page.evaluate(() => { location.hash = '#session=sess-docs'; });
+      await page.waitForSelector('#session-events');
+      await measure('session');
+      t.diagnostic(`${vp.name} (${vp.width} px), ${variant}: page widths ${JSON.stringify(widths)}`);
+      // The long values are there, to be read whole.
+      if (variant === 'summary') assert.match(await page.textContent('#detail'), new RegExp(long(2048, 'r')));
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+    assert.deepEqual(failures, []);
+  });
 }
