@@ -549,14 +549,18 @@ function viewerIn(root, host) {
     return row;
   }
 
-  /** The ids of `events` held once, each with its row (undefined when outside `namespace`); repeated ids are left to `rowOf`. */
+  /**
+   * The ids of `events` held once, each with its row (undefined when outside
+   * `namespace`; a row without one is in the namespace `""`); repeated ids
+   * are left to `rowOf`.
+   */
   function keptOnce(events, namespace) {
     const seen = new Map();
     const repeated = new Set();
     for (const r of Array.isArray(events) ? events : []) {
       if (!isObject(r) || typeof r.id !== 'string') continue;
       if (seen.has(r.id)) repeated.add(r.id);
-      else seen.set(r.id, r.namespace === namespace ? r : undefined);
+      else seen.set(r.id, (r.namespace ?? '') === namespace ? r : undefined);
     }
     for (const id of repeated) seen.delete(id);
     return seen;
