@@ -87,88 +87,34 @@ function issuesOf(answer) {
 // optional field is absent, a BigInt is a `bigint`. The document text is
 // therefore written with JavaScript's own words where JSON has none, and
 // the call says so (`jsValues`): the core reads `NaN`, `undefined`,
-// `bigint`, `function` and `symbol` where a value stands. The infinities
-// are written `1e400` and `-1e400`, which JSON.parse reads as they are;
-// `-0` and lone surrogates need nothing (zod's data is the caller's own
-// value, below). Each word is first written as a string holding a mark no
-// caller can know, then the quoted mark is replaced by the word.
-const MARK = (() => {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto.getRandomValues(bytes);
-  return `\u{F8FF}${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}\u{F8FF}`;
-})();
-const MARKED = new RegExp(`"${MARK}(NaN|undefined|bigint|function|symbol|-?1e400)"`, 'g');
+// `bigint`, `function(length)` and `symbol` where a value stands. The
+// infinities are written `1e400` and `-1e400`, which JSON.parse reads as
+// they are; `-0` and lone surrogates need nothing (zod's data is the
+// caller's own value, below).
 
-/** The JSON word, or JavaScript's, for a value JSON.stringify would not write as itself. */
-function wordFor(value) {
-  switch (typeof value) {
-    case 'number':
-      if (value !== value) return 'NaN';
-      if (value === Infinity) return '1e400';
-      if (value === -Infinity) return '-1e400';
-      return undefined;
-    case 'undefined':
-    case 'bigint':
-    case 'function':
-    case 'symbol':
-      return typeof value;
-    default:
-      return undefined;
-  }
-}
-
-// How deep the last of the three writings below goes before it writes an
-// object as one JSON.stringify cannot write.
-const DEEPEST = 1000;
-
-/**
- * A JSON.stringify replacer writing those values as marked words, and (with
- * `open`, after JSON.stringify failed) the repeat of an object inside
- * itself, and an object nested deeper than `DEEPEST`, as the word `bigint`:
- * a value JSON.stringify cannot write, as upstream's size check finds it.
- */
-function marking(state, open) {
-  return function mark(_key, value) {
-    const word = wordFor(value);
-    if (word !== undefined) {
-      state.marked = true;
-      return MARK + word;
-    }
-    if (open === undefined || typeof value !== 'object' || value === null) return value;
-    // `this` is the object holding `value`: the objects being written are
-    // the ones from the root down to it.
-    while (open.length > 0 && open[open.length - 1] !== this) open.pop();
-    if (open.length > DEEPEST || open.includes(value)) {
-      state.marked = true;
-      return MARK + 'bigint';
-    }
-    open.push(value);
-    return value;
-  };
+/** The word for a number JSON.stringify would not write as itself. */
+function numberWord(value) {
+  if (value !== value) return 'NaN';
+  if (value === Infinity) return '1e400';
+  if (value === -Infinity) return '-1e400';
+  return undefined;
 }
 
 /**
- * A payload's text (`payload_json`, `metadata_json`): zod hands it to
- * JSON.stringify to measure it, so it is written as JSON.stringify writes
- * it (`toJSON` applied, own fields only), with the words above.
+ * A payload's text (`payload_json`, `metadata_json`): upstream measures it
+ * as `JSON.stringify(value)` writes it in the same runtime, so that is its
+ * text (`toJSON` applied, own fields only, NaN as null, nothing for
+ * `undefined`); where JSON.stringify writes nothing the word `undefined`,
+ * and where it throws (a BigInt, a cycle, nesting past what the runtime's
+ * stack allows) the word `bigint`, a value upstream's size check cannot
+ * write either.
  */
-function payloadText(input) {
-  const state = { marked: false };
-  let text;
+function payloadText(value) {
   try {
-    text = JSON.stringify(input, marking(state));
+    return JSON.stringify(value) ?? 'undefined';
   } catch {
-    // A cycle, or nesting deeper than the replacer's stack allows. Where
-    // JSON.stringify alone writes it, that is the text (with `null` for
-    // what the words above would spell); where it cannot, neither can
-    // upstream's size check.
-    try {
-      return JSON.stringify(input);
-    } catch {
-      text = JSON.stringify(input, marking(state, []));
-    }
+    return 'bigint';
   }
-  return state.marked ? text.replace(MARKED, '$1') : text;
 }
 
 // zod reads the rest of a document as property reads: a field is
@@ -225,7 +171,7 @@ function leaf(value) {
     case 'string':
       return JSON.stringify(value);
     case 'number':
-      return wordFor(value) ?? JSON.stringify(value);
+      return numberWord(value) ?? JSON.stringify(value);
     case 'boolean':
       return String(value);
     case 'undefined':
