@@ -3,7 +3,9 @@
 // and a phone size, an app that holds a hub token is opened at an address
 // naming another origin's hub (the token must not go there, while the app's
 // own origin and the origins it lists still work, and a row id `..` must not
-// walk the hub out of its routes); row values try to become classes and
+// walk the hub out of its routes); a handoff names a grant that is no
+// grant of its (an operator's note, another session's, a later one) and
+// must not read as human authority; row values try to become classes and
 // colours; ids that no address can hold, duplicate ids and a time that is
 // not a number try to break a view; and values as long as the protocol
 // allows try to widen the page. Every server listens on 127.0.0.1.
@@ -175,6 +177,36 @@ for (const vp of viewports) {
     });
     assert.equal(got.tag, 'span', `not a link: ${JSON.stringify(got)}`);
     assert.equal(got.href, null);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test(`${vp.name}: a forged grant never reads as human authority`, async () => {
+    const { page, errors } = await openApp(vp);
+    const handoff = demo.events.find((e) => e.id === 'ho-docs');
+    const human = demo.events.find((e) => e.id === 'grant-1');
+    const chain = async (rows, label) => {
+      assert.equal((await setLedger(page, { ...demo, events: rows }))[0]?.type, 'hapi-ledger-open', label);
+      await page.evaluate(() => { location.hash = ''; location.hash = '#handoff=ho-docs'; });
+      await page.waitForSelector('#audit-box summary');
+      return { summary: await page.textContent('#audit-box summary'), top: await page.textContent('#thread-audit li') };
+    };
+    const naming = (grant) => ({ ...handoff, payloadJson: { ...handoff.payloadJson, confirmation: { ...handoff.payloadJson.confirmation, granting_event_id: grant } } });
+    const others = demo.events.filter((e) => e.id !== 'ho-docs');
+    // The demo's own chain ends at the operator's grant to sess-api.
+    const real = await chain(demo.events, 'the demo');
+    assert.match(real.summary, /ends at a human grant/);
+    // An operator's unrelated note, a grant to another session, a grant made after the act.
+    const note = { ...human, id: 'note-1', eventType: 'operator_note', summary: 'Deploy window opens at 17:00', payloadJson: { text: 'deploy at 17:00' } };
+    const toOther = { ...human, id: 'grant-x', payloadJson: { ...human.payloadJson, granted_to: 'session:sess-ci' } };
+    const late = { ...human, id: 'grant-late', ts: handoff.ts + 60_000 };
+    for (const [grant, code] of [[note, 'ledger/audit-other-grantee'], [toOther, 'ledger/audit-other-grantee'], [late, 'ledger/audit-late-grant']]) {
+      const got = await chain([...others, grant, naming(grant.id)], grant.id);
+      assert.doesNotMatch(got.summary, /ends at a human grant/, grant.id);
+      assert.match(got.summary, new RegExp(`does not end at a human \\(${code}\\)`), grant.id);
+      assert.match(got.top, /no human at the top/, grant.id);
+      assert.equal(await page.locator('#audit-box .chain-human').count(), 0, grant.id);
+    }
     assert.deepEqual(errors, []);
     await page.close();
   });
