@@ -252,7 +252,66 @@ export async function fetchHub(input, { token = '', maxRequests = 400, onProgres
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-function build(node, attrs, children) {
+/**
+ * The longest text the elements lay out as it is, in code points: the
+ * longest string field the protocol allows (`MAX_STRING`, 8,192). A longer
+ * one is shown cut, with a button that shows it whole, so a value of a
+ * megabyte never reaches layout unless someone asks for it.
+ */
+export const TEXT_LIMIT = 8192;
+
+/** The index just past the first `limit` code points of `s`, or -1 when `s` has no more than that. */
+function cutAt(s, limit) {
+  if (s.length <= limit) return -1;
+  let i = 0;
+  for (let n = 0; n < limit && i < s.length; n += 1) i += s.codePointAt(i) > 0xffff ? 2 : 1;
+  return i < s.length ? i : -1;
+}
+
+function codePoints(s) {
+  let n = 0;
+  for (let i = 0; i < s.length; i += s.codePointAt(i) > 0xffff ? 2 : 1) n += 1;
+  return n;
+}
+
+/**
+ * `s` as nodes to lay out: itself when it is short enough; else its first
+ * `TEXT_LIMIT` code points, an ellipsis and a button that puts the whole
+ * text in their place. The whole text goes in as pieces of `TEXT_LIMIT`
+ * code points with a line-break opportunity (`<wbr>`) between them, so
+ * the browser never wraps one unbroken word of a megabyte.
+ */
+function cutText(s) {
+  const end = cutAt(s, TEXT_LIMIT);
+  if (end < 0) return s;
+  const box = document.createElement('span');
+  box.className = 'cut';
+  const whole = document.createElement('button');
+  whole.type = 'button';
+  whole.className = 'link-button show-whole';
+  whole.textContent = `show the whole value (${codePoints(s).toLocaleString('en')} characters)`;
+  whole.addEventListener('click', () => {
+    const pieces = [];
+    for (let rest = s; rest;) {
+      const at = cutAt(rest, TEXT_LIMIT);
+      if (at < 0) {
+        pieces.push(rest);
+        break;
+      }
+      pieces.push(rest.slice(0, at), document.createElement('wbr'));
+      rest = rest.slice(at);
+    }
+    box.className = 'cut whole';
+    // A box that scrolls, reached with Tab and scrolled with the arrow keys.
+    box.tabIndex = 0;
+    box.replaceChildren(...pieces);
+    box.focus();
+  });
+  box.append(s.slice(0, end), '… ', whole);
+  return box;
+}
+
+function build(node, attrs, children, cut = true) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
     if (k === 'onclick') node.addEventListener('click', v);
@@ -261,18 +320,23 @@ function build(node, attrs, children) {
   }
   for (const c of children) {
     if (c === undefined || c === null || c === false) continue;
-    node.append(c);
+    node.append(cut && typeof c === 'string' ? cutText(c) : c);
   }
   return node;
 }
 
-/** `el(tag, attrs, ...children)`; `onclick` and `onkeydown` in attrs add listeners. */
+/**
+ * `el(tag, attrs, ...children)`; `onclick` and `onkeydown` in attrs add
+ * listeners. A string child longer than `TEXT_LIMIT` code points goes in
+ * cut, with a button to show it whole.
+ */
 export function el(tag, attrs = {}, ...children) {
   return build(document.createElement(tag), attrs, children);
 }
 
+/** An SVG element; its text children are the caller's to keep short (see `clip`). */
 function svg(tag, attrs = {}, ...children) {
-  return build(document.createElementNS(SVG, tag), attrs, children);
+  return build(document.createElementNS(SVG, tag), attrs, children, false);
 }
 
 /** A millisecond time as `YYYY-MM-DD HH:MM` UTC, or '' when it is not a number. */
@@ -497,9 +561,22 @@ summary { cursor: pointer; font-weight: 600; padding: .15rem 0; }
 .graph .edge { fill: none; stroke: var(--hapi-edge); stroke-width: 1.3; }
 .graph .edge-label { fill: var(--hapi-muted); font-size: 10px; }
 .graph marker path { fill: var(--hapi-edge); }
+
+/* Long lists come a page at a time; a value past TEXT_LIMIT is cut, with a button to see it whole. */
+.more-bar { margin: .2rem 0 .6rem; }
+.cut .show-whole { font-size: .85em; }
+.cut.whole { display: block; max-height: 24rem; overflow-y: auto; }
 `;
 
 // The ledger view's workings, over its shadow root ------------------------------------
+
+/** How many items of a list, rows of a table, the views build at first and at each "more". */
+const PAGE = 100;
+/** How many projects of the fleet, each a table, are built at first and at each "more". */
+const PROJECT_PAGE = 10;
+/** The most events and links a work graph draws; the rest are counted beside it. */
+const GRAPH_NODES = 80;
+const GRAPH_EDGES = 160;
 
 // The tone of each status the element colours, by exact text (no case
 // folding, no stripping): `completed\u200B` is not `completed`, and shows
@@ -603,14 +680,48 @@ function viewerIn(root, host) {
     return el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': table.dataset.label ?? 'table' }, table);
   }
 
-  function table(label, head, rows, attrs = {}) {
+  /**
+   * The first `size` of `items` (an answer's list) rendered into `into`, and
+   * what to put after it: a button that renders the next `size`, or nothing
+   * when all fit. Only what is shown is ever built, so a list of 100k rows
+   * costs a page of them. The button keeps the focus while there are more;
+   * once the last are shown it is removed and the first of them takes it.
+   */
+  function paged(into, items, render, noun, size = PAGE) {
+    let shown = 0;
+    const more = el('button', { type: 'button', class: 'link-button more' });
+    const bar = el('p', { class: 'more-bar small' }, more);
+    const step = () => {
+      const end = Math.min(items.length, shown + size);
+      const page = document.createDocumentFragment();
+      for (; shown < end; shown += 1) page.append(render(items[shown], shown));
+      const added = page.firstElementChild;
+      into.append(page);
+      const left = items.length - shown;
+      more.textContent = `Show ${Math.min(size, left).toLocaleString('en')} more ${noun} (${shown.toLocaleString('en')} of ${items.length.toLocaleString('en')} shown)`;
+      return { added, left };
+    };
+    more.addEventListener('click', () => {
+      const { added, left } = step();
+      if (left) return;
+      bar.remove();
+      if (added) {
+        added.tabIndex = -1;
+        added.focus();
+      }
+    });
+    return step().left ? bar : '';
+  }
+
+  /** A table of `items`, a page at a time (`render` makes a row), in its scrolling box, with its "more" button. */
+  function table(label, head, items, render, attrs = {}, noun = 'rows') {
     const t = el('table', attrs);
     t.dataset.label = label;
     t.append(el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col' }, h)))));
     const body = el('tbody');
-    for (const r of rows) body.append(r);
+    const more = paged(body, items, render, noun);
     t.append(body);
-    return scrollBox(t);
+    return el('div', { class: 'paged' }, scrollBox(t), more);
   }
 
   // Diagnostics ----------------------------------------------------------------
@@ -626,17 +737,17 @@ function viewerIn(root, host) {
     return el('span', {}, ' (', m[1] === 'events' ? eventRef(row.id) : el('code', {}, row.id), ')');
   }
 
+  /** The diagnostics as a list, a page at a time; returns the list and its "more" button. */
   function diagnosticList(diagnostics, id) {
     const ul = el('ul', { class: 'diagnostics', id });
-    for (const d of diagnostics) ul.append(diagnosticLine(d, pointerTarget(d.instancePath)));
-    return ul;
+    return [ul, paged(ul, diagnostics, (d) => diagnosticLine(d, pointerTarget(d.instancePath)), 'findings')];
   }
 
   /** The diagnostics of a query's answer that the fleet answer did not already give. */
   function ownDiagnostics(answer) {
-    const seen = new Set(current.fleet.diagnostics.map(diagKey));
+    const seen = (current.fleetKeys ??= new Set(current.fleet.diagnostics.map(diagKey)));
     const own = answer.diagnostics.filter((d) => !seen.has(diagKey(d)));
-    return own.length ? [el('h3', {}, 'What the core says about this view'), diagnosticList(own, 'detail-diagnostics')] : [];
+    return own.length ? [el('h3', {}, 'What the core says about this view'), ...diagnosticList(own, 'detail-diagnostics')] : [];
   }
 
   function showFailure(target, answer) {
@@ -659,17 +770,18 @@ function viewerIn(root, host) {
     const out = $('fleet');
     const counts = Object.entries(fleet.counts).map(([s, n]) => `${s} ${n}`).join(' · ');
     out.replaceChildren(el('p', { id: 'fleet-summary' }, `${fleet.sessions} sessions — ${counts || 'no work ads'}`));
-    for (const group of fleet.projects) {
-      const rows = group.ads.map((ad) => {
-        const row = isObject(ad.event) ? ad.event : {};
-        return el('tr', { 'data-session': ad.sessionId },
-          el('td', {}, sessionLink(ad.sessionId)),
-          el('td', {}, statusBadge(ad.status, AD_TONES, ad.stale), staleReason(ad)),
-          el('td', {}, text(row.summary), el('span', { class: 'when' }, when(row.ts))));
-      });
-      out.append(el('h3', { class: 'project' }, group.project ?? '(no project)'),
-        table(`work ads of ${group.project ?? 'no project'}`, ['session', 'status', 'summary'], rows, { class: 'fleet-project' }));
-    }
+    const adRow = (ad) => {
+      const row = isObject(ad.event) ? ad.event : {};
+      return el('tr', { 'data-session': ad.sessionId },
+        el('td', {}, sessionLink(ad.sessionId)),
+        el('td', {}, statusBadge(ad.status, AD_TONES, ad.stale), staleReason(ad)),
+        el('td', {}, text(row.summary), el('span', { class: 'when' }, when(row.ts))));
+    };
+    const projects = el('div', { id: 'fleet-projects' });
+    const groupBox = (group) => el('div', { class: 'fleet-group' },
+      el('h3', { class: 'project' }, group.project ?? '(no project)'),
+      table(`work ads of ${group.project ?? 'no project'}`, ['session', 'status', 'summary'], group.ads, adRow, { class: 'fleet-project' }, 'work ads'));
+    out.append(projects, paged(projects, fleet.projects, groupBox, 'projects', PROJECT_PAGE));
     // The handoffs of the folded namespace, newest first: a way into each
     // thread. The rows named handoffs give the ids; each is shown as the
     // row the core keeps.
@@ -678,12 +790,13 @@ function viewerIn(root, host) {
     const handoffs = [...ids].map((id) => [id, rowOf(id)])
       .filter(([, r]) => isObject(r) && r.eventType === 'handoff')
       .sort(([, a], [, b]) => time(b.ts) - time(a.ts));
-    const index = el('ul', { class: 'link-list', id: 'handoff-list' });
-    for (const [id, r] of handoffs.slice(0, 200)) {
-      index.append(el('li', {}, handoffLink(id), ' ', el('span', { class: 'muted' }, text(r.summary))));
+    if (!handoffs.length) {
+      $('handoff-index').replaceChildren(el('p', { class: 'muted' }, 'no handoffs in this ledger'));
+      return;
     }
-    $('handoff-index').replaceChildren(handoffs.length ? index : el('p', { class: 'muted' }, 'no handoffs in this ledger'));
-    if (handoffs.length > 200) $('handoff-index').append(el('p', { class: 'muted' }, `and ${handoffs.length - 200} more (open them from a session)`));
+    const index = el('ul', { class: 'link-list', id: 'handoff-list' });
+    const more = paged(index, handoffs, ([id, r]) => el('li', {}, handoffLink(id), ' ', el('span', { class: 'muted' }, text(r.summary))), 'handoffs');
+    $('handoff-index').replaceChildren(index, more);
   }
 
   function showLedgerDiagnostics() {
@@ -694,7 +807,7 @@ function viewerIn(root, host) {
       return;
     }
     out.replaceChildren(el('p', {}, `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'}, each with its code and the JSON pointer into the ledger:`),
-      diagnosticList(diagnostics, 'ledger-diagnostic-list'));
+      ...diagnosticList(diagnostics, 'ledger-diagnostic-list'));
   }
 
   // A handoff thread ---------------------------------------------------------------
@@ -751,58 +864,59 @@ function viewerIn(root, host) {
     for (const [label, ids] of [['retries', lin.retries], ['retried by', lin.retriedBy], ['supersedes', lin.supersedes], ['superseded by', lin.supersededBy]]) {
       if (!ids.length) continue;
       const dd = el('dd');
-      ids.forEach((id, i) => dd.append(i ? ', ' : '', handoffLink(id)));
+      const list = el('span', { class: 'ids' });
+      const more = paged(list, ids, (id, i) => el('span', {}, i ? ', ' : '', handoffLink(id)), label === 'retried by' || label === 'superseded by' ? 'handoffs' : 'attempts');
+      dd.append(list, more);
       rel.append(el('dt', {}, label), dd);
     }
     if (rel.childElementCount) nav.append(rel);
     return nav;
   }
 
-  /** Each check as the facts the receipt states, one small list per check. */
-  function checkFacts(checks) {
-    const ol = el('ol', { class: 'checks' });
-    for (const c of checks) {
-      const o = isObject(c) ? c : {};
-      const out = isObject(o.output_ref) ? (text(o.output_ref.url) || text(o.output_ref.ref) || text(o.output_ref.kind)) : '';
-      // Only a boolean is a verdict; any other value is shown as written, as unknown.
-      const verdict = o.passed === true ? 'passed' : o.passed === false ? 'failed' : 'unknown';
-      const passed = verdict !== 'unknown' ? verdict : o.passed === undefined ? '—' : JSON.stringify(o.passed) ?? String(o.passed);
-      const dl = el('dl', { class: 'facts' });
-      for (const [k, v] of [
-        ['command', el('code', {}, text(o.command) || JSON.stringify(o.command ?? null))],
-        ['exit code', o.exit_code === undefined ? '—' : String(o.exit_code)],
-        ['passed', el('span', { class: `badge check-${verdict}` }, passed)],
-        ['started', when(o.started_at) || '—'],
-        ['completed', when(o.completed_at) || '—'],
-        ['output', out || '—'],
-      ]) dl.append(el('dt', {}, k), el('dd', {}, v));
-      ol.append(el('li', {}, dl));
-    }
-    return ol;
+  /** A check as the facts the receipt states, in a small list of its own. */
+  function checkFacts(c) {
+    const o = isObject(c) ? c : {};
+    const out = isObject(o.output_ref) ? (text(o.output_ref.url) || text(o.output_ref.ref) || text(o.output_ref.kind)) : '';
+    // Only a boolean is a verdict; any other value is shown as written, as unknown.
+    const verdict = o.passed === true ? 'passed' : o.passed === false ? 'failed' : 'unknown';
+    const passed = verdict !== 'unknown' ? verdict : o.passed === undefined ? '—' : JSON.stringify(o.passed) ?? String(o.passed);
+    const dl = el('dl', { class: 'facts' });
+    for (const [k, v] of [
+      ['command', el('code', {}, text(o.command) || JSON.stringify(o.command ?? null))],
+      ['exit code', o.exit_code === undefined ? '—' : String(o.exit_code)],
+      ['passed', el('span', { class: `badge check-${verdict}` }, passed)],
+      ['started', when(o.started_at) || '—'],
+      ['completed', when(o.completed_at) || '—'],
+      ['output', out || '—'],
+    ]) dl.append(el('dt', {}, k), el('dd', {}, v));
+    return el('li', {}, dl);
+  }
+
+  function receiptItem(r) {
+    const row = isObject(r.event) ? r.event : {};
+    const payload = isObject(row.payloadJson) ? row.payloadJson : {};
+    const li = el('li', { 'data-receipt': r.receiptId },
+      el('p', {}, statusBadge(r.status ?? 'unknown', r.terminal ? TERMINAL_RECEIPT_TONES : RECEIPT_TONES), ' ', el('code', {}, r.receiptId),
+        r.late ? el('span', { class: 'badge stale' }, 'late') : '',
+        el('span', { class: 'muted' }, ` ${r.terminal ? 'terminal' : 'not terminal'} · ${r.relations.join(', ')} · ${when(row.ts)}`)),
+      text(row.summary) ? el('p', {}, text(row.summary)) : '');
+    if (Array.isArray(payload.checks) && payload.checks.length) {
+      const checks = el('ol', { class: 'checks' });
+      li.append(el('p', { class: 'small muted' }, `checks (${payload.checks.length})`), checks, paged(checks, payload.checks, checkFacts, 'checks'));
+    } else li.append(el('p', { class: 'muted small' }, 'no checks reported'));
+    return li;
   }
 
   function receipts(t) {
     const ol = el('ol', { id: 'thread-receipts', class: 'receipts' });
-    for (const r of t.receipts) {
-      const row = isObject(r.event) ? r.event : {};
-      const payload = isObject(row.payloadJson) ? row.payloadJson : {};
-      const li = el('li', { 'data-receipt': r.receiptId },
-        el('p', {}, statusBadge(r.status ?? 'unknown', r.terminal ? TERMINAL_RECEIPT_TONES : RECEIPT_TONES), ' ', el('code', {}, r.receiptId),
-          r.late ? el('span', { class: 'badge stale' }, 'late') : '',
-          el('span', { class: 'muted' }, ` ${r.terminal ? 'terminal' : 'not terminal'} · ${r.relations.join(', ')} · ${when(row.ts)}`)),
-        text(row.summary) ? el('p', {}, text(row.summary)) : '');
-      if (Array.isArray(payload.checks) && payload.checks.length) li.append(el('p', { class: 'small muted' }, `checks (${payload.checks.length})`), checkFacts(payload.checks));
-      else li.append(el('p', { class: 'muted small' }, 'no checks reported'));
-      ol.append(li);
-    }
-    return [el('h3', {}, `Receipts (${t.receipts.length})`), t.receipts.length ? ol : el('p', { class: 'muted' }, 'no receipt yet')];
+    const more = paged(ol, t.receipts, receiptItem, 'receipts');
+    return [el('h3', {}, `Receipts (${t.receipts.length})`), t.receipts.length ? ol : el('p', { class: 'muted' }, 'no receipt yet'), more];
   }
 
   function threadLinks(t) {
     if (!t.links.length) return [];
-    const rows = t.links.map((l) => el('tr', {},
-      el('td', {}, l.relationType), el('td', {}, l.direction), el('td', {}, eventRef(l.eventId))));
-    return [el('h3', {}, `Links (${t.links.length})`), table('links', ['relation', 'direction', 'event'], rows, { class: 'thread-links' })];
+    const row = (l) => el('tr', {}, el('td', {}, l.relationType), el('td', {}, l.direction), el('td', {}, eventRef(l.eventId)));
+    return [el('h3', {}, `Links (${t.links.length})`), table('links', ['relation', 'direction', 'event'], t.links, row, { class: 'thread-links' }, 'links')];
   }
 
   function showHandoff(eventId) {
@@ -847,24 +961,22 @@ function viewerIn(root, host) {
     const answer = view({ by: 'session', sessionId });
     if (answer.type !== 'success') return showFailure(out, answer);
     const s = answer.view;
-    const rows = s.events.map((e) => {
+    const eventRow = (e) => {
       const row = isObject(e.event) ? e.event : {};
       return el('tr', {},
         el('td', {}, eventRef(e.eventId), el('span', { class: 'when' }, e.eventType)),
         el('td', {}, e.roles.join(', ')),
         el('td', {}, text(row.summary), el('span', { class: 'when' }, when(row.ts))));
-    });
+    };
     const threads = el('ul', { class: 'link-list', id: 'session-threads' });
-    for (const t of s.threads) {
-      threads.append(el('li', {}, handoffLink(t.handoffId), ' ', statusBadge(t.outcome, OUTCOME_TONES), ' ',
-        el('span', { class: 'muted' }, text(isObject(t.handoff) ? t.handoff.summary : ''))));
-    }
+    const moreThreads = paged(threads, s.threads, (t) => el('li', {}, handoffLink(t.handoffId), ' ', statusBadge(t.outcome, OUTCOME_TONES), ' ',
+      el('span', { class: 'muted' }, text(isObject(t.handoff) ? t.handoff.summary : ''))), 'threads');
     out.replaceChildren(
       graphBox('session', new Map(s.events.map((e) => [e.eventId, e.event])), ''),
       el('h3', {}, `Handoff threads (${s.threads.length})`),
-      s.threads.length ? threads : el('p', { class: 'muted' }, 'none'),
+      s.threads.length ? threads : el('p', { class: 'muted' }, 'none'), moreThreads,
       el('h3', {}, `Events (${s.events.length})`),
-      s.events.length ? table('session events', ['event', 'role', 'summary'], rows, { id: 'session-events' })
+      s.events.length ? table('session events', ['event', 'role', 'summary'], s.events, eventRow, { id: 'session-events' }, 'events')
         : el('p', { class: 'muted' }, 'no events name this session'),
       ...ownDiagnostics(answer));
   }
@@ -892,11 +1004,11 @@ function viewerIn(root, host) {
     for (const [label, matches] of [['handoffs', a.handoffs], ['receipts', a.receipts], ['ads', a.ads], ['others', a.others]]) {
       if (!matches.length) continue;
       const ul = el('ul', { class: `link-list artifact-${label}` });
-      for (const m of matches) {
+      const more = paged(ul, matches, (m) => {
         const row = isObject(m.event) ? m.event : {};
-        ul.append(el('li', {}, eventRef(m.eventId), ' ', text(row.summary), el('span', { class: 'muted' }, ` at ${m.matchedAt.join(', ')}`)));
-      }
-      out.append(el('h3', {}, `${label} (${matches.length})`), ul);
+        return el('li', {}, eventRef(m.eventId), ' ', text(row.summary), el('span', { class: 'muted' }, ` at ${m.matchedAt.join(', ')}`));
+      }, label);
+      out.append(el('h3', {}, `${label} (${matches.length})`), ul, more);
     }
     out.append(...ownDiagnostics(answer));
   }
@@ -945,12 +1057,21 @@ function viewerIn(root, host) {
    * or Enter).
    */
   function graphBox(name, rows, currentId) {
-    const known = [...rows].filter(([, row]) => isObject(row)).slice(0, 80);
+    const known = [];
+    let events = 0;
+    for (const entry of rows) {
+      if (!isObject(entry[1])) continue;
+      events += 1;
+      if (known.length < GRAPH_NODES) known.push(entry);
+    }
     if (known.length < 2) return '';
     const set = new Set(known.map(([id]) => id));
     const edges = [];
+    let links = 0;
     for (const l of Array.isArray(current.ledger.links) ? current.ledger.links : []) {
-      if (isObject(l) && set.has(l.fromEventId) && set.has(l.toEventId)) edges.push({ from: l.fromEventId, to: l.toEventId, label: text(l.relationType) });
+      if (!isObject(l) || !set.has(l.fromEventId) || !set.has(l.toEventId)) continue;
+      links += 1;
+      if (edges.length < GRAPH_EDGES) edges.push({ from: l.fromEventId, to: l.toEventId, label: clip(text(l.relationType), 40) });
     }
     const nodes = known.map(([id, row]) => ({ id, ts: row.ts, row }));
     const { at, width, height } = layoutGraph(nodes, edges);
@@ -994,7 +1115,7 @@ function viewerIn(root, host) {
       const p = at.get(n.id);
       const opens = handoffOf(n.id, edges, rows);
       const status = statusOf(n.row);
-      const label = `${text(n.row.eventType) || 'event'} ${n.id}${status ? `, ${status}` : ''}, by ${principalShort(n.row.principal)}${opens ? `: opens handoff ${opens}` : ''}`;
+      const label = clip(`${text(n.row.eventType) || 'event'} ${n.id}${status ? `, ${status}` : ''}, by ${principalShort(n.row.principal)}${opens ? `: opens handoff ${opens}` : ''}`, 600);
       const go = () => openView('handoff', opens);
       const g = svg('g', {
         class: `node${n.id === currentId ? ' current' : ''}`, 'data-event': n.id, transform: `translate(${p.x},${p.y})`,
@@ -1015,8 +1136,14 @@ function viewerIn(root, host) {
       list.append(el('li', {}, `${text(n.row.eventType) || 'event'} `, eventRef(n.id), ` ${statusOf(n.row) || ''} · ${principalText(n.row.principal)} · ${when(n.row.ts)}`,
         out.length ? el('span', { class: 'muted' }, ` (${out.join(', ')})`) : ''));
     }
+    const where = name === 'thread' ? 'the receipts and links below' : 'the events below';
+    const left = events > nodes.length || links > edges.length
+      ? el('p', { class: 'muted small graph-left-out' },
+        `Drawn: ${nodes.length} of ${events.toLocaleString('en')} events and ${edges.length} of ${links.toLocaleString('en')} links between them. `
+        + `Every one is in ${where}; open a handoff to draw its thread.`)
+      : '';
     return el('section', { class: 'graph', id: `${name}-graph`, 'aria-label': `${name} graph` },
-      el('h3', {}, name === 'thread' ? 'The thread as a graph' : 'The session as a graph'),
+      el('h3', {}, name === 'thread' ? 'The thread as a graph' : 'The session as a graph'), left,
       el('div', { class: 'graph-scroll', tabindex: -1 }, drawing),
       el('details', { class: 'graph-text' }, el('summary', {}, 'The graph as a list'), list));
   }
@@ -1073,7 +1200,7 @@ function viewerIn(root, host) {
     const box = $('load-error');
     box.hidden = false;
     if (e instanceof LoadError && e.diagnostics.length) {
-      box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened:')), diagnosticList(e.diagnostics, 'load-diagnostics'));
+      box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened:')), ...diagnosticList(e.diagnostics, 'load-diagnostics'));
     } else if (e instanceof LoadError) {
       box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened: '), el('code', {}, e.code), ` ${e.message}`));
     } else {
@@ -1315,7 +1442,9 @@ const core = () => (ready ??= init());
 
 function shadow(host) {
   const root = host.attachShadow({ mode: 'open' });
-  root.append(el('style', {}, STYLE));
+  const style = document.createElement('style');
+  style.textContent = STYLE;
+  root.append(style);
   return root;
 }
 
