@@ -1023,13 +1023,14 @@ function viewerIn(root, host) {
 
   /**
    * The events of a thread by id, each with the row the core keeps: the
-   * handoff and its receipts (rows of the answer), its lineage and its
-   * links' other ends.
+   * handoff, its lineage, its links' other ends, and its receipts (rows of
+   * the answer), in that order, the order a bounded graph keeps them in.
    */
   function threadRows(t) {
     const rows = new Map([[t.handoffId, t.handoff]]);
-    for (const r of t.receipts) rows.set(r.receiptId, r.event);
-    for (const id of [...t.lineage.attempts, ...t.links.map((l) => l.eventId)]) if (!rows.has(id)) rows.set(id, rowOf(id));
+    for (const id of t.lineage.attempts) if (!rows.has(id)) rows.set(id, rowOf(id));
+    for (const l of t.links) if (!rows.has(l.eventId)) rows.set(l.eventId, rowOf(l.eventId));
+    for (const r of t.receipts) if (!rows.has(r.receiptId)) rows.set(r.receiptId, r.event);
     return rows;
   }
 
