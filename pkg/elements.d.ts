@@ -61,6 +61,12 @@ export const NODE_W: number;
 export const NODE_H: number;
 
 /**
+ * The longest text the elements lay out as it is, in code points (8,192);
+ * a longer one is shown cut, with a button that shows it whole.
+ */
+export const TEXT_LIMIT: number;
+
+/**
  * Defines both elements in `registry` (the page's `customElements` by
  * default), once. The module calls it itself where a DOM exists; returns
  * false, defining nothing, where there is none.
