@@ -865,7 +865,7 @@ function viewerIn(root, host) {
       if (!ids.length) continue;
       const dd = el('dd');
       const list = el('span', { class: 'ids' });
-      const more = paged(list, ids, (id, i) => el('span', {}, i ? ', ' : '', handoffLink(id)), label === 'retried by' || label === 'superseded by' ? 'handoffs' : 'attempts');
+      const more = paged(list, ids, (id, i) => el('span', {}, i ? ', ' : '', handoffLink(id)), 'handoffs');
       dd.append(list, more);
       rel.append(el('dt', {}, label), dd);
     }
