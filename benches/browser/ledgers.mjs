@@ -1,7 +1,7 @@
 // The hostile ledgers of the viewer bench, built deterministically (no
 // clock, no randomness), in Node or in the page: each is `{ledger, hash}`,
 // the ledger to set on `<hapi-ledger-view>` and the view (`#kind=id`) to
-// open it at. Sizes are those of issue 49's item 8.
+// open it at: the sizes at which the viewer once froze the tab.
 
 const NOW = 1_785_300_000_000;
 const NS = 'bench';

@@ -1,5 +1,6 @@
-// How long `<hapi-ledger-view>` takes to open the hostile ledgers of issue
-// 49's item 8 (benches/browser/ledgers.mjs), in Debian's Chromium, headless:
+// How long `<hapi-ledger-view>` takes to open the hostile ledgers of
+// benches/browser/ledgers.mjs (the sizes that once froze the tab), in
+// Debian's Chromium, headless:
 //
 //   node benches/browser/viewer.mjs [--runs N] [--timeout S] [CASE-SUBSTRING...]
 //
