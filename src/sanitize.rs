@@ -145,6 +145,197 @@ pub fn neutralize_line(s: &str) -> String {
     js_trim(&out).to_owned()
 }
 
+/// The scripts [`mixed_scripts`] tells apart, by code-point ranges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Script {
+    Latin,
+    Greek,
+    Cyrillic,
+    Armenian,
+    Hebrew,
+    Arabic,
+    /// Han, Hiragana, Katakana, Bopomofo and Hangul, which East Asian text
+    /// mixes with one another and with Latin.
+    HanKanaHangul,
+    /// Every other letter.
+    Other,
+}
+
+impl Script {
+    const ALL: [Script; 8] = [
+        Script::Latin,
+        Script::Greek,
+        Script::Cyrillic,
+        Script::Armenian,
+        Script::Hebrew,
+        Script::Arabic,
+        Script::HanKanaHangul,
+        Script::Other,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Script::Latin => "Latin",
+            Script::Greek => "Greek",
+            Script::Cyrillic => "Cyrillic",
+            Script::Armenian => "Armenian",
+            Script::Hebrew => "Hebrew",
+            Script::Arabic => "Arabic",
+            Script::HanKanaHangul => "Han/Kana/Hangul",
+            Script::Other => "other",
+        }
+    }
+
+    /// The script of a letter (`None` for anything that is not alphabetic:
+    /// digits, punctuation, symbols, marks and spaces belong to no script).
+    fn of(c: char) -> Option<Script> {
+        if c.is_ascii() {
+            return c.is_ascii_alphabetic().then_some(Script::Latin);
+        }
+        if !c.is_alphabetic() {
+            return None;
+        }
+        Some(match c {
+            '\u{00AA}'
+            | '\u{00BA}'
+            | '\u{00C0}'..='\u{02AF}'
+            | '\u{1D00}'..='\u{1D7F}'
+            | '\u{1E00}'..='\u{1EFF}'
+            | '\u{2C60}'..='\u{2C7F}'
+            | '\u{A720}'..='\u{A7FF}'
+            | '\u{AB30}'..='\u{AB6F}'
+            | '\u{FB00}'..='\u{FB06}'
+            | '\u{FF21}'..='\u{FF3A}'
+            | '\u{FF41}'..='\u{FF5A}' => Script::Latin,
+            '\u{0370}'..='\u{03FF}' | '\u{1F00}'..='\u{1FFF}' => Script::Greek,
+            '\u{0400}'..='\u{052F}'
+            | '\u{1C80}'..='\u{1C8F}'
+            | '\u{2DE0}'..='\u{2DFF}'
+            | '\u{A640}'..='\u{A69F}' => Script::Cyrillic,
+            '\u{0530}'..='\u{058F}' | '\u{FB13}'..='\u{FB17}' => Script::Armenian,
+            '\u{0590}'..='\u{05FF}' | '\u{FB1D}'..='\u{FB4F}' => Script::Hebrew,
+            '\u{0600}'..='\u{06FF}'
+            | '\u{0750}'..='\u{077F}'
+            | '\u{08A0}'..='\u{08FF}'
+            | '\u{FB50}'..='\u{FDFF}'
+            | '\u{FE70}'..='\u{FEFF}' => Script::Arabic,
+            '\u{1100}'..='\u{11FF}'
+            | '\u{2E80}'..='\u{2FDF}'
+            | '\u{3040}'..='\u{31FF}'
+            | '\u{3400}'..='\u{4DBF}'
+            | '\u{4E00}'..='\u{9FFF}'
+            | '\u{A960}'..='\u{A97F}'
+            | '\u{AC00}'..='\u{D7FF}'
+            | '\u{F900}'..='\u{FAFF}'
+            | '\u{FF66}'..='\u{FFDC}'
+            | '\u{20000}'..='\u{3134F}' => Script::HanKanaHangul,
+            _ => Script::Other,
+        })
+    }
+}
+
+/// The scripts of an id's letters, when they mix: the script most of its
+/// letters are in (on a tie, the first of Latin, Greek, Cyrillic, Armenian,
+/// Hebrew, Arabic, Han/Kana/Hangul, other), and the letters' other scripts
+/// in that order. `None` when every letter is of one script, or the letters
+/// are Latin and Han/Kana/Hangul only (as Japanese, Chinese and Korean ids
+/// are written). Scripts are told apart by code-point ranges, not by
+/// Unicode's Script property: letters of a script this function does not
+/// name all count as one script, "other". Only letters count: digits,
+/// punctuation and marks belong to no script.
+///
+/// ```
+/// use hapi_a2a_core::sanitize::mixed_scripts;
+/// assert_eq!(mixed_scripts("sess-\u{0430}pi"), Some(("Latin", vec!["Cyrillic"])));
+/// assert_eq!(mixed_scripts("\u{0441}\u{0435}\u{0441}\u{0441}-1"), None);
+/// assert_eq!(mixed_scripts("PR-42-修正"), None);
+/// ```
+pub fn mixed_scripts(s: &str) -> Option<(&'static str, Vec<&'static str>)> {
+    let (major, others) = script_counts(s)?;
+    Some((major.name(), others.iter().map(|s| s.name()).collect()))
+}
+
+/// The majority script and the other scripts of `s`, when they mix.
+fn script_counts(s: &str) -> Option<(Script, Vec<Script>)> {
+    if s.is_ascii() {
+        return None;
+    }
+    let mut counts = [0usize; Script::ALL.len()];
+    for c in s.chars() {
+        if let Some(script) = Script::of(c)
+            && let Some(n) = counts.get_mut(script as usize)
+        {
+            *n += 1;
+        }
+    }
+    let present: Vec<Script> =
+        Script::ALL.into_iter().filter(|s| counts.get(*s as usize).is_some_and(|n| *n > 0)).collect();
+    match present.as_slice() {
+        [] | [_] | [Script::Latin, Script::HanKanaHangul] => return None,
+        _ => {}
+    }
+    let count = |s: &Script| counts.get(*s as usize).copied().unwrap_or(0);
+    // The first of the most frequent (`max_by_key` keeps the last maximum).
+    let major = present.iter().rev().copied().max_by_key(count)?;
+    Some((major, present.into_iter().filter(|s| *s != major).collect()))
+}
+
+/// An id as a person should see it, on one line, so that two ids that
+/// differ never look alike for the reasons this crate can see: shown as
+/// `<U+XXXX>` are every [`is_neutralized`] character, every control
+/// character (line feed and tab included), every whitespace character but
+/// U+0020, a U+0020 at the start or the end or after another U+0020, and,
+/// when the id's letters mix scripts ([`mixed_scripts`]), every letter not
+/// of its majority script (so `sess-\u{0430}pi`, with a Cyrillic `а`, shows
+/// as `sess-<U+0430>pi`). Unlike [`neutralize_line`] nothing is trimmed or
+/// collapsed: `a ` and `a` stay different. Borrowed when nothing is marked,
+/// which an id of printable ASCII without spaces never is.
+pub fn neutralize_id(s: &str) -> std::borrow::Cow<'_, str> {
+    use std::borrow::Cow;
+    if s.bytes().all(|b| matches!(b, 0x21..=0x7E)) {
+        return Cow::Borrowed(s);
+    }
+    let mixed = script_counts(s).map(|(major, _)| major);
+    let last = s.chars().count().saturating_sub(1);
+    let marked = |i: usize, c: char, prev: Option<char>| {
+        is_neutralized(c)
+            || c.is_control()
+            || (c.is_whitespace() && (c != ' ' || i == 0 || i == last || prev == Some(' ')))
+            || mixed.is_some_and(|major| Script::of(c).is_some_and(|script| script != major))
+    };
+    let mut prev = None;
+    let mut any = false;
+    for (i, c) in s.chars().enumerate() {
+        if marked(i, c, prev) {
+            any = true;
+            break;
+        }
+        prev = Some(c);
+    }
+    if !any {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut prev = None;
+    for (i, c) in s.chars().enumerate() {
+        if marked(i, c, prev) {
+            push_visible(&mut out, c);
+        } else {
+            out.push(c);
+        }
+        prev = Some(c);
+    }
+    Cow::Owned(out)
+}
+
+/// Whether [`neutralize`] leaves `s` as it is (no [`is_neutralized`]
+/// character and no carriage return), without building its output: text
+/// of printable ASCII, line feeds and tabs is read a byte at a time.
+pub fn is_display_safe(s: &str) -> bool {
+    s.bytes().all(|b| matches!(b, 0x20..=0x7E | b'\n' | b'\t'))
+        || s.chars().all(|c| c != '\r' && !is_neutralized(c))
+}
+
 /// Upstream's name clean-up, exactly: `s.replace(/[\r\n\u2028\u2029]+/g, ' ')`.
 pub fn collapse_line_breaks(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -398,6 +589,47 @@ mod tests {
     }
 
     #[test]
+    fn ids_mixing_scripts_mark_the_minority_letters() {
+        assert_eq!(neutralize_id("sess-\u{0430}pi"), "sess-<U+0430>pi");
+        assert_eq!(neutralize_id("sess-\u{03B1}pi"), "sess-<U+03B1>pi");
+        // The majority decides which letters are marked.
+        assert_eq!(neutralize_id("\u{0441}\u{0435}\u{0441}s"), "\u{0441}\u{0435}\u{0441}<U+0073>");
+        assert_eq!(mixed_scripts("sess-\u{0430}pi"), Some(("Latin", vec!["Cyrillic"])));
+    }
+
+    #[test]
+    fn ids_of_one_script_pass_unchanged() {
+        for id in [
+            "sess-api",
+            "\u{0441}\u{0435}\u{0441}\u{0441}-\u{0430}\u{0440}\u{0456}",
+            "PR-7-修正",
+            "Grüße-1",
+            "ταυ-2",
+            "👍-x",
+        ] {
+            assert_eq!(neutralize_id(id), id);
+            assert!(matches!(neutralize_id(id), std::borrow::Cow::Borrowed(_)));
+        }
+    }
+
+    #[test]
+    fn ids_show_every_hidden_control_and_edge_space() {
+        assert_eq!(neutralize_id("sess-api\u{200B}"), "sess-api<U+200B>");
+        assert_eq!(neutralize_id("sess-\u{202E}ipa"), "sess-<U+202E>ipa");
+        assert_eq!(neutralize_id("a\nb\tc"), "a<U+000A>b<U+0009>c");
+        assert_eq!(neutralize_id(" a  b "), "<U+0020>a <U+0020>b<U+0020>");
+        assert_eq!(neutralize_id("a\u{00A0}b"), "a<U+00A0>b");
+        assert_eq!(neutralize_id("a b"), "a b");
+    }
+
+    #[test]
+    fn display_safe_text_is_what_neutralize_leaves_alone() {
+        for s in ["plain\n\ttext", "Grüße 日本語", "a\rb", "a\u{202E}b", "a\u{200B}"] {
+            assert_eq!(is_display_safe(s), neutralize(s) == s, "{s:?}");
+        }
+    }
+
+    #[test]
     fn inline_code_uses_a_longer_backtick_run() {
         assert_eq!(inline_code("npm test"), "`npm test`");
         assert_eq!(inline_code("a ``b`` c"), "```a ``b`` c```");
@@ -466,6 +698,16 @@ mod proptests {
             let body = out.strip_prefix(&format!("{fence}\n")).and_then(|r| r.strip_suffix(&format!("\n{fence}")));
             let expected = neutralize(&s);
             prop_assert_eq!(body, Some(expected.as_str()));
+        }
+
+        #[test]
+        fn an_id_is_shown_as_is_or_with_every_hidden_character_marked(s in any::<String>()) {
+            let out = neutralize_id(&s);
+            prop_assert!(out.chars().all(|c| !is_neutralized(c) && !c.is_control()));
+            prop_assert_eq!(is_display_safe(&s), neutralize(&s) == s);
+            if out == s {
+                prop_assert!(is_display_safe(&s));
+            }
         }
 
         #[test]
