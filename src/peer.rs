@@ -233,7 +233,9 @@ pub struct Badge {
 ///   trimmed; without a title `@<first 8 characters of the id>`. The tooltip
 ///   repeats what the agent was told (`From: /sessions/<id>`, `Name: <title>`)
 ///   and says when the session is not listed. Navigable only when
-///   `source_listed` is true (absent means not known to be listed).
+///   `source_listed` is true (absent means not known to be listed) and the
+///   id stays one path segment: never for `.` or `..`, whose link would
+///   leave `/sessions/` (the tooltip says why).
 ///
 /// Every shown value is neutralised for display (no bidi override or
 /// zero-width character reaches the page) and capped: the title is cut to
@@ -273,18 +275,32 @@ pub fn badge(
     } else {
         format!("@{title}")
     };
-    // An id over upstream's cap names no session the hub could have stored.
-    let navigable = source_listed == Some(true) && str_len(id) <= MAX_SOURCE_SESSION_ID;
+    // An id over upstream's cap names no session the hub could have stored;
+    // `.` and `..` are the one-segment ids a URL resolves away (the link
+    // would leave `/sessions/`).
+    let segment = is_path_segment(id);
+    let navigable = source_listed == Some(true) && str_len(id) <= MAX_SOURCE_SESSION_ID && segment;
     let mut tooltip = format!("From: /sessions/{shown_id}");
     if !title.is_empty() {
         tooltip.push_str("\nName: ");
         tooltip.push_str(&title);
     }
-    if !navigable {
+    if !segment {
+        tooltip.push_str("\nThis id is not a path segment, so it is not a link");
+    } else if !navigable {
         tooltip.push_str("\nThis session is not in the session list");
     }
     let href = navigable.then(|| format!("/sessions/{}", encode_uri_component(id)));
     Ok(Badge { label, tooltip, attributed: true, navigable, href })
+}
+
+/// Whether `id`, percent-encoded, stays one path segment of
+/// `/sessions/<id>`: every id but the empty one and the dot segments `.`
+/// and `..`, which a URL resolves to the route itself or its parent
+/// (`encodeURIComponent` leaves dots as they are, and encodes `/`, `?`, `#`
+/// and `%`).
+fn is_path_segment(id: &str) -> bool {
+    !matches!(id, "" | "." | "..")
 }
 
 /// `s` cut to `max` code points (with `…` when cut), then neutralised for
@@ -592,6 +608,18 @@ mod tests {
             (b.label.as_str(), b.tooltip.as_str(), b.navigable),
             ("@peer", "From peer (unknown session)", false)
         );
+    }
+
+    #[test]
+    fn dot_segment_ids_are_never_links() {
+        for id in [".", "..", " .. "] {
+            let m = json!({"sentFrom": "peer", "peer": {"sourceSessionId": id}});
+            let b = badge(&m, None, Some(true)).unwrap();
+            assert!(!b.navigable && b.href.is_none(), "{id:?}");
+            assert!(b.tooltip.ends_with("This id is not a path segment, so it is not a link"), "{id:?}");
+        }
+        let m = json!({"sentFrom": "peer", "peer": {"sourceSessionId": "..."}});
+        assert_eq!(badge(&m, None, Some(true)).unwrap().href.as_deref(), Some("/sessions/..."));
     }
 
     #[test]

@@ -316,6 +316,8 @@ pub const CASES: &[(&str, &str, &str, &str)] = &[
     ("peer.annotate", "unattributed", include_str!("peer.annotate/unattributed.call.json"), include_str!("peer.annotate/unattributed.answer.json")),
     ("peer.annotate", "webapp-unchanged", include_str!("peer.annotate/webapp-unchanged.call.json"), include_str!("peer.annotate/webapp-unchanged.answer.json")),
     ("peer.badge", "bidi-name-is-shown-not-obeyed", include_str!("peer.badge/bidi-name-is-shown-not-obeyed.call.json"), include_str!("peer.badge/bidi-name-is-shown-not-obeyed.answer.json")),
+    ("peer.badge", "dot-dot-id-is-not-a-link", include_str!("peer.badge/dot-dot-id-is-not-a-link.call.json"), include_str!("peer.badge/dot-dot-id-is-not-a-link.answer.json")),
+    ("peer.badge", "dot-id-is-not-a-link", include_str!("peer.badge/dot-id-is-not-a-link.call.json"), include_str!("peer.badge/dot-id-is-not-a-link.answer.json")),
     ("peer.badge", "href-is-percent-encoded", include_str!("peer.badge/href-is-percent-encoded.call.json"), include_str!("peer.badge/href-is-percent-encoded.answer.json")),
     ("peer.badge", "listing-unknown-is-not-navigable", include_str!("peer.badge/listing-unknown-is-not-navigable.call.json"), include_str!("peer.badge/listing-unknown-is-not-navigable.answer.json")),
     ("peer.badge", "live-title-when-no-stored-name", include_str!("peer.badge/live-title-when-no-stored-name.call.json"), include_str!("peer.badge/live-title-when-no-stored-name.answer.json")),
