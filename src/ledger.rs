@@ -63,6 +63,7 @@ mod call;
 pub mod delivery;
 mod derive;
 pub mod generate;
+mod lookalike;
 mod model;
 mod row;
 pub(crate) mod scan;
@@ -107,6 +108,7 @@ crate::define_codes! {
     NOT_A_HANDOFF = "ledger/not-a-handoff", "the queried event is not a handoff; it is shown without a thread";
     NAMESPACE_AMBIGUOUS = "ledger/namespace-ambiguous", "the rows span several namespaces and the call names none";
     UNKNOWN_ARTIFACT = "ledger/unknown-artifact", "the queried artifact ref has no canonical identity";
+    LOOKALIKE_ID = "ledger/lookalike-id", "an event, link or session id holds invisible, bidi or control characters, whitespace a page does not show, or letters of more than one script, so it can pass for another id; the message names it in its display form (`<U+XXXX>` marks), never raw";
 }
 
 /// One view's worth of rows: events and links, fed incrementally.

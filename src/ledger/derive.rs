@@ -133,6 +133,7 @@ pub(crate) fn derive(ledger: &Ledger<'_>) -> Derived {
     related_receipts(ledger, &mut d);
     lineage_cycles(ledger, &mut d);
     lineages(ledger, &mut d);
+    super::lookalike::find(ledger, &mut d.diagnostics);
     // Symbols are dense: a flag per symbol lists the namespaces in order. A
     // row the fold could not read still names its namespace when that field
     // was readable: its finding must be in that namespace's view, so the
