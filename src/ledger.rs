@@ -67,6 +67,7 @@ mod lookalike;
 mod model;
 mod row;
 pub(crate) mod scan;
+mod shown;
 mod thread;
 pub mod view;
 mod views;
@@ -75,6 +76,7 @@ pub(crate) use call::{CallText, read_call};
 use derive::Derived;
 use model::{Event, FastMap, Link, Sym, Syms};
 use row::{Found, RowText, Table};
+pub use shown::shown;
 pub use view::*;
 
 crate::define_codes! {
@@ -399,5 +401,7 @@ impl<'a> Ledger<'a> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_display;
 #[cfg(test)]
 mod tests_scale;

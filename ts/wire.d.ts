@@ -324,6 +324,15 @@ export type CurrentAd = {
    */
   status: string,
   /**
+   * Whether `status` is exactly one of v1's work-ad statuses
+   * (`in_progress`, `blocked`, `needs_decision`, `done`, `failed`,
+   * `stale`, `unknown`: so `true` for a stale ad and for one reporting no
+   * status); `false` for anything else (`done` followed by a zero-width
+   * space is not `done`). A badge takes its colour from this verdict,
+   * never from the string.
+   */
+  statusKnown: boolean,
+  /**
    * `payloadJson.status` as reported.
    */
   reportedStatus?: string,
@@ -487,9 +496,19 @@ export type LedgerViewAnswer = {
   view: View,
   /**
    * Findings about rows of that namespace (inconsistencies, unknown
-   * values, conflicts), sorted.
+   * values, conflicts, look-alike ids), sorted.
    */
   diagnostics: Array<Diagnostic>,
+  /**
+   * What to show instead of a string of `view` (or `namespace`) that
+   * must not be shown as it is: raw string → display form, for every
+   * string whose display form differs (ids one-line with hidden
+   * characters and other-script letters marked `<U+XXXX>`, other text
+   * with bidi, invisible and control characters marked). Absent when
+   * every string shows as itself. Which strings are ids, and the marks:
+   * `docs/viewer.md`, "Display-safe text".
+   */
+  shown?: { [key in string]: string },
 };
 
 /**
@@ -1069,6 +1088,14 @@ export type ReceiptEntry = {
    */
   status?: string,
   /**
+   * Whether `status` is exactly one of v1's receipt statuses
+   * (`accepted`, `rejected`, `completed`, `incomplete`, `blocked`,
+   * `failed`); `false` when it is absent or anything else (`completed`
+   * followed by a zero-width space is not `completed`). A badge takes its
+   * colour from this verdict, never from the string.
+   */
+  statusKnown: boolean,
+  /**
    * Whether the status decides the handoff.
    */
   terminal: boolean,
@@ -1258,6 +1285,13 @@ export type Thread = {
    * `payloadJson.delivery_state` as stored (unknown values verbatim).
    */
   deliveryState?: string,
+  /**
+   * Whether `deliveryState` is exactly one of v1's delivery states
+   * (`queued`, `delivered`, `consumed`, `undeliverable`); `false` when it
+   * is absent or anything else, however alike it looks. A badge takes
+   * its colour from this verdict, never from the string.
+   */
+  deliveryStateKnown: boolean,
   /**
    * `open`, `accepted`, `incomplete`, `blocked`, `completed`, `failed`,
    * `rejected`, `conflict` or `undeliverable`.

@@ -1,6 +1,8 @@
 //! `ledger.view` and `delivery.transition`: the ledger fold and the delivery
 //! state machine on the wire.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -40,8 +42,18 @@ pub struct LedgerViewAnswer {
     /// The view, tagged by `by`.
     pub view: View,
     /// Findings about rows of that namespace (inconsistencies, unknown
-    /// values, conflicts), sorted.
+    /// values, conflicts, look-alike ids), sorted.
     pub diagnostics: Vec<crate::diagnostic::Diagnostic>,
+    /// What to show instead of a string of `view` (or `namespace`) that
+    /// must not be shown as it is: raw string → display form, for every
+    /// string whose display form differs (ids one-line with hidden
+    /// characters and other-script letters marked `<U+XXXX>`, other text
+    /// with bidi, invisible and control characters marked). Absent when
+    /// every string shows as itself. Which strings are ids, and the marks:
+    /// `docs/viewer.md`, "Display-safe text".
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, String>>"))]
+    pub shown: BTreeMap<String, String>,
 }
 
 /// `ledger.view`: folds the rows and answers the query.
@@ -55,8 +67,8 @@ pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> 
     for row in links {
         fold.add_link(row);
     }
-    let ledger::ViewAnswer { namespace, view, diagnostics } = fold.view(&query, now)?;
-    Ok(LedgerViewAnswer { namespace, view, diagnostics })
+    let ledger::ViewAnswer { namespace, view, diagnostics, shown } = fold.view(&query, now)?;
+    Ok(LedgerViewAnswer { namespace, view, diagnostics, shown })
 }
 
 /// `ledger.view` from call text, or `None` when the text is not a
@@ -71,6 +83,7 @@ pub(crate) fn ledger_view_text(input: &str) -> Option<Result<LedgerViewAnswer, C
         namespace: a.namespace,
         view: a.view,
         diagnostics: a.diagnostics,
+        shown: a.shown,
     }))
 }
 

@@ -13,7 +13,7 @@ use super::{
 };
 use crate::diagnostic::{Diagnostic, quote};
 use crate::sort;
-use crate::vocab::receipt_status_is_terminal;
+use crate::vocab::{DELIVERY_STATE, RECEIPT_STATUS, receipt_status_is_terminal};
 
 fn event<'l, 'a>(l: &'l Ledger<'a>, i: u32) -> Option<&'l Event<'a>> {
     l.events.get(i as usize)
@@ -78,6 +78,7 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
         receipts.push(ReceiptEntry {
             receipt_id: e.id.to_string(),
             terminal: status.as_deref().is_some_and(receipt_status_is_terminal),
+            status_known: status.as_deref().is_some_and(|s| RECEIPT_STATUS.contains(s)),
             status,
             late,
             relations,
@@ -124,6 +125,7 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
         handoff_id: handoff.id.to_string(),
         source_ref: text("sourceRef"),
         sink_ref: text("sinkRef"),
+        delivery_state_known: delivery_state.as_deref().is_some_and(|s| DELIVERY_STATE.contains(s)),
         delivery_state,
         outcome,
         decided_by,

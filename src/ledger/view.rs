@@ -18,6 +18,14 @@ pub struct ViewAnswer {
     pub view: View,
     /// Findings about the ledger's rows in that namespace, sorted.
     pub diagnostics: Vec<Diagnostic>,
+    /// The display form of every string of `view` (and of `namespace`)
+    /// that must not be shown as it is: raw string → what to show instead
+    /// (which strings are ids, and the marks: `docs/viewer.md`,
+    /// "Display-safe text"). Empty, and left out of the JSON, when every
+    /// string shows as itself.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, String>>"))]
+    pub shown: BTreeMap<String, String>,
 }
 
 /// One of the five views, tagged by the query's `by`.
@@ -75,6 +83,11 @@ pub struct Thread {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub delivery_state: Option<String>,
+    /// Whether `deliveryState` is exactly one of v1's delivery states
+    /// (`queued`, `delivered`, `consumed`, `undeliverable`); `false` when it
+    /// is absent or anything else, however alike it looks. A badge takes
+    /// its colour from this verdict, never from the string.
+    pub delivery_state_known: bool,
     /// `open`, `accepted`, `incomplete`, `blocked`, `completed`, `failed`,
     /// `rejected`, `conflict` or `undeliverable`.
     pub outcome: String,
@@ -106,6 +119,12 @@ pub struct ReceiptEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub status: Option<String>,
+    /// Whether `status` is exactly one of v1's receipt statuses
+    /// (`accepted`, `rejected`, `completed`, `incomplete`, `blocked`,
+    /// `failed`); `false` when it is absent or anything else (`completed`
+    /// followed by a zero-width space is not `completed`). A badge takes its
+    /// colour from this verdict, never from the string.
+    pub status_known: bool,
     /// Whether the status decides the handoff.
     pub terminal: bool,
     /// It came after an `incomplete` receipt or after the handoff expired.
@@ -287,6 +306,13 @@ pub struct CurrentAd {
     /// `stale` when `expiresAt` ≤ now, else the reported status (`unknown`
     /// when absent; unknown values verbatim).
     pub status: String,
+    /// Whether `status` is exactly one of v1's work-ad statuses
+    /// (`in_progress`, `blocked`, `needs_decision`, `done`, `failed`,
+    /// `stale`, `unknown`: so `true` for a stale ad and for one reporting no
+    /// status); `false` for anything else (`done` followed by a zero-width
+    /// space is not `done`). A badge takes its colour from this verdict,
+    /// never from the string.
+    pub status_known: bool,
     /// `payloadJson.status` as reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]

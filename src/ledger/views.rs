@@ -17,6 +17,7 @@ use crate::diagnostic::{self, Diagnostic, quote};
 use crate::error::CallError;
 use crate::pointer::Pointer;
 use crate::sort;
+use crate::vocab::WORK_AD_STATUS;
 
 /// The namespace a view answers for: its name, and its symbol when any row
 /// names it.
@@ -54,7 +55,8 @@ pub(crate) fn answer(l: &Ledger, d: &Derived, query: &Query, now: f64) -> Result
         .chain(found)
         .collect();
     diagnostic::sort(&mut diagnostics);
-    Ok(ViewAnswer { namespace: scope.name, view, diagnostics })
+    let shown = super::shown(&scope.name, &view);
+    Ok(ViewAnswer { namespace: scope.name, view, diagnostics, shown })
 }
 
 fn scope(l: &Ledger, d: &Derived, query: &Query) -> Result<Scope, CallError> {
@@ -298,6 +300,7 @@ fn current_ad(l: &Ledger, session: Sym, i: u32, now: f64) -> Option<CurrentAd> {
     Some(CurrentAd {
         session_id: l.syms.name(session).to_owned(),
         event_id: e.id.to_string(),
+        status_known: WORK_AD_STATUS.contains(&status),
         status,
         reported_status: reported,
         stale,
