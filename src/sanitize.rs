@@ -292,7 +292,8 @@ fn script_counts(s: &str) -> Option<(Script, Vec<Script>)> {
 /// which an id of printable ASCII without spaces never is.
 pub fn neutralize_id(s: &str) -> std::borrow::Cow<'_, str> {
     use std::borrow::Cow;
-    if s.bytes().all(|b| matches!(b, 0x21..=0x7E)) {
+    // No early exit, so the check runs many bytes at a time.
+    if s.bytes().fold(true, |ok, b| ok & (b.wrapping_sub(0x21) < 0x5E)) {
         return Cow::Borrowed(s);
     }
     let mixed = script_counts(s).map(|(major, _)| major);
@@ -332,7 +333,8 @@ pub fn neutralize_id(s: &str) -> std::borrow::Cow<'_, str> {
 /// character and no carriage return), without building its output: text
 /// of printable ASCII, line feeds and tabs is read a byte at a time.
 pub fn is_display_safe(s: &str) -> bool {
-    s.bytes().all(|b| matches!(b, 0x20..=0x7E | b'\n' | b'\t'))
+    // No early exit, so the check runs many bytes at a time.
+    s.bytes().fold(true, |ok, b| ok & ((b.wrapping_sub(0x20) < 0x5F) | (b == b'\n') | (b == b'\t')))
         || s.chars().all(|c| c != '\r' && !is_neutralized(c))
 }
 

@@ -13,7 +13,9 @@ use crate::sanitize::{is_neutralized, mixed_scripts, neutralize_id};
 
 /// The finding about one id, or `None` when it shows as itself. `what` is
 /// `event`, `link` or `session`.
-fn finding(what: &str, id: &str, at: &Pointer, rows: usize) -> Option<Diagnostic> {
+/// The place is built only for a look-alike, so a clean ledger allocates
+/// nothing here.
+fn finding(what: &str, id: &str, at: impl FnOnce() -> Pointer, rows: usize) -> Option<Diagnostic> {
     let shown = neutralize_id(id);
     if matches!(shown, std::borrow::Cow::Borrowed(_)) {
         return None;
@@ -33,7 +35,7 @@ fn finding(what: &str, id: &str, at: &Pointer, rows: usize) -> Option<Diagnostic
     Some(
         Diagnostic::warning(
             LOOKALIKE_ID,
-            at,
+            &at(),
             format!("{what} id {} holds {}{named}", quote(&shown), why.join(" and ")),
         )
         .with_help(
@@ -50,12 +52,12 @@ fn finding(what: &str, id: &str, at: &Pointer, rows: usize) -> Option<Diagnostic
 /// over its bytes.
 pub(crate) fn find(l: &Ledger<'_>, out: &mut Vec<(Sym, Diagnostic)>) {
     for e in &l.events {
-        if let Some(d) = finding("event", &e.id, &e.pointer().key("id"), 1) {
+        if let Some(d) = finding("event", &e.id, || e.pointer().key("id"), 1) {
             out.push((e.ns, d));
         }
     }
     for k in &l.links {
-        if let Some(d) = finding("link", &k.id, &k.pointer().key("id"), 1) {
+        if let Some(d) = finding("link", &k.id, || k.pointer().key("id"), 1) {
             out.push((k.ns, d));
         }
     }
@@ -94,7 +96,7 @@ pub(crate) fn find(l: &Ledger<'_>, out: &mut Vec<(Sym, Diagnostic)>) {
     }
     // (The findings are sorted with the others, so the map's order is not seen.)
     for ((ns, s), (at, rows)) in first {
-        if let Some(d) = finding("session", l.syms.name(s), &at, rows) {
+        if let Some(d) = finding("session", l.syms.name(s), || at, rows) {
             out.push((ns, d));
         }
     }
