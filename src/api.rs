@@ -680,6 +680,20 @@ fn call_generic(op: &str, input: &str) -> String {
     }
 }
 
+/// Call text read into its typed form as the generic path reads a call:
+/// the same codes and messages for text that is not JSON, a key named twice,
+/// an unknown key or a field of the wrong type.
+pub(crate) fn read_typed<T: DeserializeOwned>(input: &str) -> Result<T, CallError> {
+    let parsed = json::parse(input, MAX_CALL_DEPTH).map_err(|e| {
+        let detail = e.message.strip_prefix("not JSON: ").unwrap_or(&e.message);
+        CallError::new(e.code, format!("the call is not JSON: {detail}"))
+    })?;
+    if let Some(dup) = parsed.duplicate_keys.first() {
+        return Err(CallError::new(error::DUPLICATE_KEY, format!("the call names the key at `{dup}` twice")));
+    }
+    typed(parsed.value)
+}
+
 /// The generic path: the whole call is parsed into a tree and the op's call
 /// type read from that.
 fn dispatch(handler: Handler, input: &str) -> String {

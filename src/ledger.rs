@@ -65,6 +65,7 @@ mod derive;
 pub mod generate;
 mod lookalike;
 mod model;
+mod named;
 mod row;
 pub(crate) mod scan;
 mod shown;
@@ -202,6 +203,8 @@ pub enum Query {
         /// The project name (payload `project` or a `project:` tag).
         project: String,
     },
+    /// Every handoff, newest first.
+    Handoffs,
 }
 
 /// A query as it comes in, read flat (a tagged enum would pull serde's
@@ -234,7 +237,7 @@ impl TryFrom<QueryWire> for Query {
             "session" => Some(Some("sessionId")),
             "artifact" => Some(Some("ref")),
             "project" => Some(Some("project")),
-            "fleet" => Some(None),
+            "fleet" | "handoffs" => Some(None),
             _ => None,
         };
         let given = [
@@ -259,10 +262,11 @@ impl TryFrom<QueryWire> for Query {
                     .ok_or_else(|| "query `by: artifact` needs a `ref`".to_owned())?,
             },
             "fleet" => Query::Fleet,
+            "handoffs" => Query::Handoffs,
             "project" => Query::Project { project: need(q.project.clone(), "project")? },
             other => {
                 return Err(format!(
-                    "query `by` is {}; known: handoff, session, artifact, fleet, project",
+                    "query `by` is {}; known: handoff, session, artifact, fleet, project, handoffs",
                     crate::diagnostic::quote(other)
                 ));
             }
@@ -390,8 +394,33 @@ impl<'a> Ledger<'a> {
     /// every finding about the rows of the view's namespace, sorted.
     /// Fails only when the namespace cannot be decided.
     pub fn view(&self, query: &Query, now: f64) -> Result<ViewAnswer, CallError> {
+        self.view_page(query, now, None)
+    }
+
+    /// Answers one query as [`Ledger::view`] does, carrying only `page` of
+    /// each list when one is given (see [`Page`]); the findings and counts
+    /// are the same either way.
+    pub fn view_page(&self, query: &Query, now: f64, page: Option<Page>) -> Result<ViewAnswer, CallError> {
         let derived = self.derived.get_or_init(|| derive::derive(self));
-        views::answer(self, derived, query, now)
+        views::answer(self, derived, query, now, page)
+    }
+
+    /// The same fold, owning every string it borrowed from the call's text
+    /// (so it can outlive the text and answer more views; the indexes
+    /// already built are kept).
+    pub fn into_owned(self) -> Ledger<'static> {
+        Ledger {
+            namespace: self.namespace,
+            syms: self.syms,
+            events: self.events.into_iter().map(Event::into_owned).collect(),
+            links: self.links.into_iter().map(Link::into_owned).collect(),
+            ids: self.ids.into_iter().map(|(id, slot)| (model::own(id), slot)).collect(),
+            row_diagnostics: self.row_diagnostics,
+            events_added: self.events_added,
+            links_added: self.links_added,
+            groups: self.groups,
+            derived: self.derived,
+        }
     }
 
     fn ns_of_name(&self, name: &str) -> Option<Sym> {

@@ -283,3 +283,79 @@ macro_rules! typed_exports {
 }
 
 crate::api::for_each_op!(typed_exports);
+
+/// A ledger folded once and asked many views (`OpenLedger` of the Rust
+/// API): what the ledger viewer keeps while a ledger is open, so that each
+/// view after the first costs the view alone. Free it (`free()`) when the
+/// ledger is closed.
+#[wasm_bindgen(js_name = LedgerFold)]
+pub struct LedgerFold {
+    open: Option<crate::api::OpenLedger>,
+    answer: String,
+}
+
+#[wasm_bindgen(js_class = LedgerFold)]
+impl LedgerFold {
+    /// Folds a `ledger.view` call given as JSON text. `answer` is then what
+    /// `call("ledger.view", text)` answers, and the fold is kept when the
+    /// call could be read (`isOpen`). Never throws: an argument that is not
+    /// a string, or text over the cap, is a failure `answer`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(#[wasm_bindgen(unchecked_param_type = "string")] input: JsValue) -> LedgerFold {
+        let text = match input.dyn_ref::<js_sys::JsString>() {
+            None => Err(refused(
+                crate::error::INVALID_ARGUMENT,
+                format!("the call is {}, not a string of JSON text; nothing was read", js_type(&input)),
+            )),
+            Some(text) if text.length() as usize > crate::api::MAX_CALL_BYTES => Err(refused(
+                crate::error::TOO_LARGE,
+                format!(
+                    "the call is {} UTF-16 code units, over the cap of {} bytes",
+                    text.length(),
+                    crate::api::MAX_CALL_BYTES
+                ),
+            )),
+            Some(text) => Ok(match well_formed(text).then(|| utf8(text)).flatten() {
+                Some(text) => text,
+                None => escape_lone_surrogates(text),
+            }),
+        };
+        match text {
+            Ok(text) => {
+                let (open, answer) = crate::api::OpenLedger::open(&text);
+                LedgerFold { open, answer }
+            }
+            Err(answer) => LedgerFold { open: None, answer },
+        }
+    }
+
+    /// The answer to the call that opened the fold.
+    #[wasm_bindgen(getter)]
+    pub fn answer(&self) -> String {
+        self.answer.clone()
+    }
+
+    /// Whether the fold was kept: the opening call could be read.
+    #[wasm_bindgen(getter, js_name = isOpen)]
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Answers `{"query": …, "page"?: …}` (JSON text) over the kept fold,
+    /// as the `ledger.view` call with those fields would be answered.
+    pub fn ask(&self, #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue) -> String {
+        let Some(open) = &self.open else {
+            return refused(
+                crate::error::INVALID_CALL,
+                "no ledger is open: the call that opened this fold could not be read".to_owned(),
+            );
+        };
+        match input.as_string() {
+            Some(text) => open.ask(&text),
+            None => refused(
+                crate::error::INVALID_ARGUMENT,
+                format!("the query is {}, not a string of JSON text; nothing was read", js_type(&input)),
+            ),
+        }
+    }
+}

@@ -461,6 +461,68 @@ export type FleetView = {
 };
 
 /**
+ * A bounded work graph: events as nodes (their rows in
+ * [`ViewAnswer::rows`]) and the ledger's links between them.
+ */
+export type Graph = {
+  /**
+   * The events drawn, at most [`GRAPH_NODES`]: a thread's handoff, its
+   * attempts, its links' other ends and its receipts; a session's newest
+   * events.
+   */
+  nodes: Array<string>,
+  /**
+   * The links between them, in the ledger's order, at most
+   * [`GRAPH_EDGES`].
+   */
+  edges: Array<GraphEdge>,
+  /**
+   * How many events the graph could draw.
+   */
+  events: number,
+  /**
+   * How many links join the events drawn.
+   */
+  links: number,
+};
+
+/**
+ * One link of a graph.
+ */
+export type GraphEdge = {
+  /**
+   * The link's id.
+   */
+  linkId: string,
+  /**
+   * The event it goes from.
+   */
+  from: string,
+  /**
+   * The event it goes to.
+   */
+  to: string,
+  /**
+   * Its relation type, verbatim.
+   */
+  relationType: string,
+};
+
+/**
+ * One handoff of [`HandoffsView`].
+ */
+export type HandoffEntry = {
+  /**
+   * The handoff's event id.
+   */
+  eventId: string,
+  /**
+   * The full handoff row, verbatim.
+   */
+  event: unknown,
+};
+
+/**
  * `by: handoff`: the handle fetch.
  */
 export type HandoffView = {
@@ -480,6 +542,16 @@ export type HandoffView = {
    * The thread, when the event is a handoff.
    */
   thread?: Thread,
+};
+
+/**
+ * `by: handoffs`: a way into every thread.
+ */
+export type HandoffsView = {
+  /**
+   * The handoffs (the row kept for each id), newest first, then by id.
+   */
+  handoffs: Array<HandoffEntry>,
 };
 
 /**
@@ -509,6 +581,34 @@ export type LedgerViewAnswer = {
    * `docs/viewer.md`, "Display-safe text".
    */
   shown?: { [key in string]: string },
+  /**
+   * For every list a paged answer carries only part of (see `page`):
+   * its JSON pointer in this answer (`/view/events`,
+   * `/view/projects/0/ads`, `/diagnostics`) → the whole list's length.
+   */
+  totals?: { [key in string]: number },
+  /**
+   * Paged: event id → the row the ledger keeps for it, for every event
+   * the page names by id without carrying its row (a thread's lineage,
+   * grants and links, the graph's nodes, the rows the carried
+   * diagnostics point into).
+   */
+  rows?: Record<string, unknown>,
+  /**
+   * Paged: row pointer (`/events/12`, `/links/3`) → that row's id, for
+   * every row a carried diagnostic points into.
+   */
+  rowIds?: { [key in string]: string },
+  /**
+   * Paged: the findings of this query alone (a thread's receipt
+   * conflicts and authority chain, an event not found), sorted and paged
+   * as `diagnostics`, which holds them among the ledger's own.
+   */
+  viewDiagnostics?: Array<Diagnostic>,
+  /**
+   * Paged: the work graph of a handoff or session view.
+   */
+  graph?: Graph,
 };
 
 /**
@@ -536,6 +636,12 @@ export type LedgerViewCall = {
    * the queried handoff's).
    */
   namespace?: string,
+  /**
+   * Carry only this page of each list of the view (and of the
+   * diagnostics), with what the page names: see `docs/viewer.md`,
+   * "Paged views". Absent: every list whole.
+   */
+  page?: Page,
 };
 
 /**
@@ -821,6 +927,35 @@ export type Offer = {
 export type OwnerId = string | number;
 
 /**
+ * A page of a view: which part of each of its lists an answer carries.
+ *
+ * The lists of the view itself (a session's events and threads, a
+ * project's ads, events and threads, the fleet's projects, the handoffs, a
+ * thread's receipts and links, an artifact's matches) and the answer's
+ * diagnostics carry their items `offset .. offset + size`; a list inside an
+ * item (a project's ads in the fleet, a thread's receipts and links in a
+ * session) carries its first `size`, and the narrower view pages it
+ * further. Every finding and every count is the whole ledger's, whatever
+ * the page: paging changes what is carried, never what is decided.
+ */
+export type Page = {
+  /**
+   * How many items of each list, 1 to [`MAX_PAGE`].
+   */
+  size: number,
+  /**
+   * The first item carried of each of the view's own lists (default 0).
+   */
+  offset?: number,
+  /**
+   * Fleet only: the index of one project in the fleet's whole
+   * `projects` list; the answer carries that project alone, its `ads`
+   * from `offset` (how a reader pages one project's ads).
+   */
+  item?: number,
+};
+
+/**
  * The text the receiving agent sees.
  */
 export type PeerAnnotateAnswer = {
@@ -1073,7 +1208,7 @@ export type Query = {
    * The project name (payload `project` or a `project:` tag).
    */
   project: string,
-};
+} | { "by": "handoffs" };
 
 /**
  * One receipt of a handoff.
@@ -1432,7 +1567,7 @@ export type Verdict = "compatible" | "breaking" | "info";
 /**
  * One of the five views, tagged by the query's `by`.
  */
-export type View = { "by": "handoff" } & HandoffView | { "by": "session" } & SessionView | { "by": "artifact" } & ArtifactView | { "by": "fleet" } & FleetView | { "by": "project" } & ProjectView;
+export type View = { "by": "handoff" } & HandoffView | { "by": "session" } & SessionView | { "by": "artifact" } & ArtifactView | { "by": "fleet" } & FleetView | { "by": "project" } & ProjectView | { "by": "handoffs" } & HandoffsView;
 
 /**
  * A declared capability that is not offered, and why.

@@ -30,6 +30,12 @@ pub struct LedgerViewCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub namespace: Option<String>,
+    /// Carry only this page of each list of the view (and of the
+    /// diagnostics), with what the page names: see `docs/viewer.md`,
+    /// "Paged views". Absent: every list whole.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub page: Option<ledger::Page>,
 }
 
 /// The view and the findings about the ledger.
@@ -54,11 +60,39 @@ pub struct LedgerViewAnswer {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, String>>"))]
     pub shown: BTreeMap<String, String>,
+    /// For every list a paged answer carries only part of (see `page`):
+    /// its JSON pointer in this answer (`/view/events`,
+    /// `/view/projects/0/ads`, `/diagnostics`) → the whole list's length.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, usize>>"))]
+    pub totals: BTreeMap<String, usize>,
+    /// Paged: event id → the row the ledger keeps for it, for every event
+    /// the page names by id without carrying its row (a thread's lineage,
+    /// grants and links, the graph's nodes, the rows the carried
+    /// diagnostics point into).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "Record<string, unknown>"))]
+    pub rows: BTreeMap<String, Value>,
+    /// Paged: row pointer (`/events/12`, `/links/3`) → that row's id, for
+    /// every row a carried diagnostic points into.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, String>>"))]
+    pub row_ids: BTreeMap<String, String>,
+    /// Paged: the findings of this query alone (a thread's receipt
+    /// conflicts and authority chain, an event not found), sorted and paged
+    /// as `diagnostics`, which holds them among the ledger's own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<crate::diagnostic::Diagnostic>>"))]
+    pub view_diagnostics: Vec<crate::diagnostic::Diagnostic>,
+    /// Paged: the work graph of a handoff or session view.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub graph: Option<ledger::Graph>,
 }
 
 /// `ledger.view`: folds the rows and answers the query.
 pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> {
-    let LedgerViewCall { events, links, now, query, namespace } = call;
+    let LedgerViewCall { events, links, now, query, namespace, page } = call;
     let mut fold = Ledger::new(namespace.as_deref());
     fold.reserve(events.len(), links.len());
     for row in events {
@@ -67,8 +101,7 @@ pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> 
     for row in links {
         fold.add_link(row);
     }
-    let ledger::ViewAnswer { namespace, view, diagnostics, shown } = fold.view(&query, now)?;
-    Ok(LedgerViewAnswer { namespace, view, diagnostics, shown })
+    fold.view_page(&query, now, page).map(LedgerViewAnswer::from)
 }
 
 /// `ledger.view` from call text, or `None` when the text is not a
@@ -78,13 +111,8 @@ pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> 
 /// multiple of the input). Rows are kept verbatim: a key named twice inside
 /// a row is shown as it was written (`JSON.parse` keeps the last).
 pub(crate) fn ledger_view_text(input: &str) -> Option<Result<LedgerViewAnswer, CallError>> {
-    let ledger::CallText { ledger, query, now } = ledger::read_call(input)?;
-    Some(ledger.view(&query, now).map(|a| LedgerViewAnswer {
-        namespace: a.namespace,
-        view: a.view,
-        diagnostics: a.diagnostics,
-        shown: a.shown,
-    }))
+    let ledger::CallText { ledger, query, now, page } = ledger::read_call(input)?;
+    Some(ledger.view_page(&query, now, page).map(LedgerViewAnswer::from))
 }
 
 /// The `ledger.view` shortcut of the op table: a ledger is the one call that
@@ -97,6 +125,82 @@ pub(super) fn ledger_view_call_text(input: &str) -> Option<String> {
         return None;
     }
     ledger_view_text(input).map(super::respond)
+}
+
+/// A ledger folded once and asked many views: what a reader that shows one
+/// ledger for a while holds (the viewer, in a worker), so that every view
+/// after the first costs the view alone, not another fold of every row.
+///
+/// ```
+/// use hapi_a2a_core::api::OpenLedger;
+///
+/// let call = r#"{"events":[],"now":1,"query":{"by":"fleet"}}"#;
+/// let (open, answer) = OpenLedger::open(call);
+/// assert_eq!(answer, hapi_a2a_core::call("ledger.view", call));
+/// let open = open.expect("a readable call keeps its fold");
+/// assert!(open.ask(r#"{"query":{"by":"handoffs"},"page":{"size":100}}"#).starts_with(r#"{"type":"success""#));
+/// ```
+pub struct OpenLedger {
+    ledger: Ledger<'static>,
+    now: f64,
+}
+
+impl OpenLedger {
+    /// Answers a `ledger.view` call exactly as `call("ledger.view", input)`
+    /// does, and keeps its fold (rows, `now`, `namespace`) when the call
+    /// could be read; `None` with the answer when it could not.
+    pub fn open(input: &str) -> (Option<OpenLedger>, String) {
+        if input.len() > crate::api::MAX_CALL_BYTES {
+            return (None, crate::api::call("ledger.view", input));
+        }
+        let Some(ledger::CallText { ledger, query, now, page }) = input
+            .trim_start_matches([' ', '\t', '\n', '\r'])
+            .starts_with('{')
+            .then(|| ledger::read_call(input))
+            .flatten()
+        else {
+            return (None, crate::api::call("ledger.view", input));
+        };
+        let answer = super::respond(ledger.view_page(&query, now, page).map(LedgerViewAnswer::from));
+        (Some(OpenLedger { ledger: ledger.into_owned(), now }), answer)
+    }
+
+    /// Answers `{"query": …, "page"?: …}` over the kept fold, as the
+    /// `ledger.view` call with those fields would be answered; the answer
+    /// text, a failure answer (with the generic path's codes) for a call
+    /// that does not read.
+    pub fn ask(&self, input: &str) -> String {
+        super::respond(
+            super::read_typed::<LedgerAsk>(input)
+                .and_then(|ask| self.ledger.view_page(&ask.query, self.now, ask.page))
+                .map(LedgerViewAnswer::from),
+        )
+    }
+}
+
+/// What [`OpenLedger::ask`] takes: a `ledger.view` call's query and page.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct LedgerAsk {
+    query: Query,
+    #[serde(default)]
+    page: Option<ledger::Page>,
+}
+
+impl From<ledger::ViewAnswer> for LedgerViewAnswer {
+    fn from(a: ledger::ViewAnswer) -> Self {
+        LedgerViewAnswer {
+            namespace: a.namespace,
+            view: a.view,
+            diagnostics: a.diagnostics,
+            shown: a.shown,
+            totals: a.totals,
+            rows: a.rows,
+            row_ids: a.row_ids,
+            view_diagnostics: a.view_diagnostics,
+            graph: a.graph,
+        }
+    }
 }
 
 /// `delivery.transition`: one proposed move of a handoff's delivery state.

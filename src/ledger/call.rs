@@ -4,13 +4,14 @@
 
 use super::row::{Table, read_row};
 use super::scan::{Reader, Syntax};
-use super::{Ledger, MAX_ROW_DEPTH, Query};
+use super::{Ledger, MAX_ROW_DEPTH, Page, Query};
 
 /// A call's ledger, query and time.
 pub(crate) struct CallText<'a> {
     pub(crate) ledger: Ledger<'a>,
     pub(crate) query: Query,
     pub(crate) now: f64,
+    pub(crate) page: Option<Page>,
 }
 
 /// Reads a `ledger.view` call; `None` when the text is not a well-formed
@@ -27,7 +28,7 @@ fn read(input: &str) -> Result<Option<CallText<'_>>, Syntax> {
     let mut r = Reader::new(input, MAX_ROW_DEPTH + 2);
     let mut seen = 0u8;
     let mut known = true;
-    let (mut now, mut query, mut namespace) = (None, None, None);
+    let (mut now, mut query, mut namespace, mut page) = (None, None, None, None);
     let mut ledger = Ledger::new(None);
     let is_object = r.entries(0, &mut |r, key| {
         let bit = match key.as_ref() {
@@ -36,6 +37,7 @@ fn read(input: &str) -> Result<Option<CallText<'_>>, Syntax> {
             "now" => 4,
             "query" => 8,
             "namespace" => 16,
+            "page" => 32,
             _ => {
                 known = false;
                 r.value(1)?;
@@ -69,6 +71,8 @@ fn read(input: &str) -> Result<Option<CallText<'_>>, Syntax> {
                     // (anything else is left to the generic path's refusal).
                     8 if text.starts_with('{') => query = serde_json::from_str::<Query>(text).ok(),
                     8 => {}
+                    32 if text.starts_with('{') => page = serde_json::from_str::<Page>(text).ok(),
+                    32 => {}
                     _ => namespace = serde_json::from_str::<Option<String>>(text).ok(),
                 }
                 if r.problem().is_some() {
@@ -87,6 +91,9 @@ fn read(input: &str) -> Result<Option<CallText<'_>>, Syntax> {
         None if seen & 16 != 0 => return Ok(None),
         None => None,
     };
+    if seen & 32 != 0 && page.is_none() {
+        return Ok(None);
+    }
     ledger.namespace = namespace;
-    Ok(Some(CallText { ledger, query, now }))
+    Ok(Some(CallText { ledger, query, now, page }))
 }

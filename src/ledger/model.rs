@@ -112,6 +112,8 @@ pub(crate) enum Rel {
 pub(crate) enum Body<'a> {
     Parsed(Box<Value>),
     Raw(&'a str),
+    /// A row's text the fold owns ([`Body::into_owned`]).
+    Text(Box<str>),
 }
 
 impl Body<'_> {
@@ -121,6 +123,60 @@ impl Body<'_> {
         match self {
             Body::Parsed(v) => Cow::Borrowed(v),
             Body::Raw(r) => Cow::Owned(serde_json::from_str(r).unwrap_or(Value::Null)),
+            Body::Text(r) => Cow::Owned(serde_json::from_str(r).unwrap_or(Value::Null)),
+        }
+    }
+
+    /// The same body, owning its text.
+    pub(crate) fn into_owned(self) -> Body<'static> {
+        match self {
+            Body::Parsed(v) => Body::Parsed(v),
+            Body::Raw(r) => Body::Text(r.into()),
+            Body::Text(r) => Body::Text(r),
+        }
+    }
+}
+
+/// A borrowed string as an owned one.
+pub(crate) fn own(s: Cow<'_, str>) -> Cow<'static, str> {
+    Cow::Owned(s.into_owned())
+}
+
+impl Event<'_> {
+    /// The same event, owning every string it borrowed.
+    pub(crate) fn into_owned(self) -> Event<'static> {
+        Event {
+            body: self.body.into_owned(),
+            id: own(self.id),
+            related_event: self.related_event.map(own),
+            idempotency_key: self.idempotency_key.map(own),
+            pos: self.pos,
+            ns: self.ns,
+            ts: self.ts,
+            kind: self.kind,
+            event_type: self.event_type,
+            source: self.source,
+            sink: self.sink,
+            related_session: self.related_session,
+            expires_at: self.expires_at,
+            status: self.status,
+            project: self.project,
+        }
+    }
+}
+
+impl Link<'_> {
+    /// The same link, owning every string it borrowed.
+    pub(crate) fn into_owned(self) -> Link<'static> {
+        Link {
+            body: self.body.into_owned(),
+            id: own(self.id),
+            from: own(self.from),
+            to: own(self.to),
+            pos: self.pos,
+            ns: self.ns,
+            rel: self.rel,
+            relation: self.relation,
         }
     }
 }

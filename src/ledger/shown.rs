@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use super::view::Paging;
 use super::view::{
     ArtifactMatch, ArtifactView, CurrentAd, FleetView, HandoffView, Lineage, ProjectView, SessionEvent,
     SessionView, Thread, View,
@@ -93,6 +94,32 @@ impl Shown {
             View::Artifact(a) => self.artifact(a),
             View::Fleet(f) => self.fleet(f),
             View::Project(p) => self.project(p),
+            View::Handoffs(h) => {
+                for entry in &h.handoffs {
+                    self.id(&entry.event_id);
+                    self.row(&entry.event);
+                }
+            }
+        }
+    }
+
+    /// What a page adds: the rows it names, their ids, and the graph.
+    fn paging(&mut self, p: &Paging) {
+        for (id, row) in &p.rows {
+            self.id(id);
+            self.row(row);
+        }
+        for id in p.row_ids.values() {
+            self.id(id);
+        }
+        if let Some(g) = &p.graph {
+            self.ids(&g.nodes);
+            for e in &g.edges {
+                for id in [&e.link_id, &e.from, &e.to] {
+                    self.id(id);
+                }
+                self.text(&e.relation_type);
+            }
         }
     }
 
@@ -255,8 +282,15 @@ impl Shown {
 /// read once, a byte at a time, and never copied, so a clean ledger's view
 /// costs one pass over its strings.
 pub fn shown(namespace: &str, view: &View) -> BTreeMap<String, String> {
+    shown_paged(namespace, view, &Paging::default())
+}
+
+/// [`shown`] for a paged answer: the strings of what the page adds (its
+/// rows, row ids and graph) too.
+pub(crate) fn shown_paged(namespace: &str, view: &View, paging: &Paging) -> BTreeMap<String, String> {
     let mut s = Shown::default();
     s.id(namespace);
     s.view(view);
+    s.paging(paging);
     s.map.into_iter().map(|(raw, (_, display))| (raw, display)).collect()
 }

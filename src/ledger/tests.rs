@@ -448,7 +448,7 @@ fn an_artifact_without_identity_is_a_finding() {
 
 /// `ledger.view` through the call text (the path the facade takes).
 fn view_text(call: &str) -> Value {
-    let CallText { ledger, query, now } = read_call(call).unwrap();
+    let CallText { ledger, query, now, .. } = read_call(call).unwrap();
     serde_json::to_value(ledger.view(&query, now).unwrap()).unwrap()
 }
 

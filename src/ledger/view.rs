@@ -26,6 +26,158 @@ pub struct ViewAnswer {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, String>>"))]
     pub shown: BTreeMap<String, String>,
+
+    /// JSON pointer of a list in this answer (`/view/events`,
+    /// `/view/projects/0/ads`, `/diagnostics`) → how many items the whole
+    /// list has, for every list the page carries only part of.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, usize>>"))]
+    pub totals: BTreeMap<String, usize>,
+    /// Event id → the row the ledger keeps for it, for every event the
+    /// page names by id without carrying its row: a thread's lineage,
+    /// grants and links, and the work graph's nodes.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, type = "Record<string, unknown>"))]
+    pub rows: BTreeMap<String, Value>,
+    /// Row pointer (`/events/12`, `/links/3`) → that row's id, for every row
+    /// a carried diagnostic points into that has a string id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, String>>"))]
+    pub row_ids: BTreeMap<String, String>,
+    /// The findings of this query alone, sorted, paged as `diagnostics`
+    /// are (a thread's receipt conflicts and authority chain, an event or
+    /// artifact not found): `diagnostics` holds them among the ledger's own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<Diagnostic>>"))]
+    pub view_diagnostics: Vec<Diagnostic>,
+    /// The work graph of a paged handoff or session view.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub graph: Option<Graph>,
+}
+
+/// A page of a view: which part of each of its lists an answer carries.
+///
+/// The lists of the view itself (a session's events and threads, a
+/// project's ads, events and threads, the fleet's projects, the handoffs, a
+/// thread's receipts and links, an artifact's matches) and the answer's
+/// diagnostics carry their items `offset .. offset + size`; a list inside an
+/// item (a project's ads in the fleet, a thread's receipts and links in a
+/// session) carries its first `size`, and the narrower view pages it
+/// further. Every finding and every count is the whole ledger's, whatever
+/// the page: paging changes what is carried, never what is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields, try_from = "PageWire")]
+pub struct Page {
+    /// How many items of each list, 1 to [`MAX_PAGE`].
+    pub size: usize,
+    /// The first item carried of each of the view's own lists (default 0).
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<usize>"))]
+    pub offset: usize,
+    /// Fleet only: the index of one project in the fleet's whole
+    /// `projects` list; the answer carries that project alone, its `ads`
+    /// from `offset` (how a reader pages one project's ads).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub item: Option<usize>,
+}
+
+/// The most items a page carries of one list.
+pub const MAX_PAGE: usize = 10_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PageWire {
+    size: f64,
+    #[serde(default)]
+    offset: Option<f64>,
+    #[serde(default)]
+    item: Option<f64>,
+}
+
+/// A number for a message: a whole one as an integer, any other as JSON
+/// writes it (serde_json's writer, which the module carries anyway: the
+/// standard library's float formatting is kilobytes of wasm more).
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 9e15 {
+        #[expect(clippy::cast_possible_truncation, reason = "whole, below 2^53")]
+        return (x as i64).to_string();
+    }
+    serde_json::Number::from_f64(x).map_or_else(|| "not a finite number".to_owned(), |n| n.to_string())
+}
+
+impl TryFrom<PageWire> for Page {
+    type Error = String;
+
+    fn try_from(p: PageWire) -> Result<Self, String> {
+        let whole = |x: f64, least: f64, most: f64| x.fract() == 0.0 && x >= least && x <= most;
+        if !whole(p.size, 1.0, MAX_PAGE as f64) {
+            return Err(format!("`page.size` is {}; a page carries 1 to {MAX_PAGE} items", number(p.size)));
+        }
+        let offset = p.offset.unwrap_or(0.0);
+        if !whole(offset, 0.0, 9_007_199_254_740_991.0) {
+            return Err(format!("`page.offset` is {}; it counts items from 0", number(offset)));
+        }
+        if let Some(item) = p.item
+            && !whole(item, 0.0, 9_007_199_254_740_991.0)
+        {
+            return Err(format!("`page.item` is {}; it counts projects from 0", number(item)));
+        }
+        #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "whole, in range")]
+        Ok(Page { size: p.size as usize, offset: offset as usize, item: p.item.map(|i| i as usize) })
+    }
+}
+
+/// What a paged answer adds, gathered while it is built (the fields of the
+/// same names of [`ViewAnswer`]).
+#[derive(Debug, Default)]
+pub(crate) struct Paging {
+    pub(crate) totals: BTreeMap<String, usize>,
+    pub(crate) rows: BTreeMap<String, Value>,
+    pub(crate) row_ids: BTreeMap<String, String>,
+    pub(crate) view_diagnostics: Vec<Diagnostic>,
+    pub(crate) graph: Option<Graph>,
+}
+
+/// A bounded work graph: events as nodes (their rows in
+/// [`ViewAnswer::rows`]) and the ledger's links between them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Graph {
+    /// The events drawn, at most [`GRAPH_NODES`]: a thread's handoff, its
+    /// attempts, its links' other ends and its receipts; a session's newest
+    /// events.
+    pub nodes: Vec<String>,
+    /// The links between them, in the ledger's order, at most
+    /// [`GRAPH_EDGES`].
+    pub edges: Vec<GraphEdge>,
+    /// How many events the graph could draw.
+    pub events: usize,
+    /// How many links join the events drawn.
+    pub links: usize,
+}
+
+/// The most events a graph draws.
+pub const GRAPH_NODES: usize = 80;
+/// The most links a graph draws.
+pub const GRAPH_EDGES: usize = 160;
+
+/// One link of a graph.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct GraphEdge {
+    /// The link's id.
+    pub link_id: String,
+    /// The event it goes from.
+    pub from: String,
+    /// The event it goes to.
+    pub to: String,
+    /// Its relation type, verbatim.
+    pub relation_type: String,
 }
 
 /// One of the five views, tagged by the query's `by`.
@@ -43,6 +195,8 @@ pub enum View {
     Fleet(FleetView),
     /// One project.
     Project(ProjectView),
+    /// Every handoff of the namespace, newest first.
+    Handoffs(HandoffsView),
 }
 
 /// `by: handoff`: the handle fetch.
@@ -263,6 +417,27 @@ pub struct ArtifactMatch {
     /// Where in the row the matching refs are.
     pub matched_at: Vec<String>,
     /// The full row.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub event: Value,
+}
+
+/// `by: handoffs`: a way into every thread.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct HandoffsView {
+    /// The handoffs (the row kept for each id), newest first, then by id.
+    pub handoffs: Vec<HandoffEntry>,
+}
+
+/// One handoff of [`HandoffsView`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct HandoffEntry {
+    /// The handoff's event id.
+    pub event_id: String,
+    /// The full handoff row, verbatim.
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub event: Value,
 }

@@ -9,8 +9,8 @@ use super::derive::{Derived, lookup};
 use super::model::{Event, FastMap, Kind, Rel, Sym};
 use super::thread::thread;
 use super::view::{
-    CurrentAd, FleetView, HandoffView, ProjectGroup, ProjectView, SessionEvent, SessionView, Thread, View,
-    ViewAnswer,
+    CurrentAd, FleetView, Graph, HandoffEntry, HandoffView, HandoffsView, Page, Paging, ProjectGroup,
+    ProjectView, SessionEvent, SessionView, Thread, View, ViewAnswer,
 };
 use super::{EVENT_NOT_FOUND, Ledger, NAMESPACE_AMBIGUOUS, NOT_A_HANDOFF, Query};
 use crate::diagnostic::{self, Diagnostic, quote};
@@ -32,20 +32,81 @@ impl Scope {
     }
 }
 
-pub(crate) fn answer(l: &Ledger, d: &Derived, query: &Query, now: f64) -> Result<ViewAnswer, CallError> {
+/// Which part of each list an answer carries, and how long the lists it
+/// cuts are.
+struct Pager {
+    page: Option<Page>,
+    totals: BTreeMap<String, usize>,
+    /// A paged handoff or session view's graph, and its nodes.
+    graph: Option<(Graph, Vec<u32>)>,
+}
+
+impl Pager {
+    /// The part of a list of `len` items at `at` to carry: `offset ..
+    /// offset + size` of a view's own list (`own`), the first `size` of a
+    /// list inside an item. A list carried in part has its length noted.
+    fn range(&mut self, at: impl FnOnce() -> String, len: usize, own: bool) -> std::ops::Range<usize> {
+        let Some(page) = self.page else { return 0..len };
+        let start = if own { page.offset.min(len) } else { 0 };
+        let end = start.saturating_add(page.size).min(len);
+        if start > 0 || end < len {
+            self.totals.insert(at(), len);
+        }
+        start..end
+    }
+
+    /// Keeps the carried part of `list`.
+    fn cut<T>(&mut self, at: impl FnOnce() -> String, list: &mut Vec<T>, own: bool) {
+        let r = self.range(at, list.len(), own);
+        list.truncate(r.end);
+        list.drain(..r.start);
+    }
+}
+
+pub(crate) fn answer(
+    l: &Ledger,
+    d: &Derived,
+    query: &Query,
+    now: f64,
+    page: Option<Page>,
+) -> Result<ViewAnswer, CallError> {
+    if page.is_some_and(|p| p.item.is_some()) && !matches!(query, Query::Fleet) {
+        return Err(CallError::new(
+            crate::error::INVALID_CALL,
+            "`page.item` pages one project's ads of the fleet; only a `by: fleet` query takes it",
+        ));
+    }
     let scope = scope(l, d, query)?;
     let mut found = Vec::new();
+    let mut pager = Pager { page, totals: BTreeMap::new(), graph: None };
     let view = match query {
         Query::Handoff { event_id } => {
-            View::Handoff(Box::new(handoff_view(l, d, &scope, event_id, &mut found)))
+            View::Handoff(Box::new(handoff_view(l, d, &scope, event_id, &mut found, &mut pager)))
         }
-        Query::Session { session_id } => View::Session(session_view(l, d, &scope, session_id, &mut found)),
+        Query::Session { session_id } => {
+            View::Session(session_view(l, d, &scope, session_id, &mut found, &mut pager))
+        }
         Query::Artifact { r#ref } => {
-            View::Artifact(super::artifact_view::artifact_view(l, d, scope.sym, r#ref, &mut found))
+            let mut a = super::artifact_view::artifact_view(l, d, scope.sym, r#ref, &mut found);
+            for (name, list) in [
+                ("handoffs", &mut a.handoffs),
+                ("receipts", &mut a.receipts),
+                ("ads", &mut a.ads),
+                ("others", &mut a.others),
+            ] {
+                pager.cut(|| format!("/view/{name}"), list, true);
+            }
+            View::Artifact(a)
         }
-        Query::Fleet => View::Fleet(fleet_view(l, d, &scope, now)),
-        Query::Project { project } => View::Project(project_view(l, d, &scope, project, now, &mut found)),
+        Query::Fleet => View::Fleet(fleet_view(l, d, &scope, now, &mut pager)),
+        Query::Project { project } => {
+            View::Project(project_view(l, d, &scope, project, now, &mut found, &mut pager))
+        }
+        Query::Handoffs => View::Handoffs(handoffs_view(l, d, &scope, &mut pager)),
     };
+    let mut own = if page.is_some() { found.clone() } else { Vec::new() };
+    diagnostic::sort(&mut own);
+    pager.cut(|| "/viewDiagnostics".to_owned(), &mut own, true);
     let mut diagnostics: Vec<Diagnostic> = l
         .row_diagnostics
         .iter()
@@ -55,8 +116,30 @@ pub(crate) fn answer(l: &Ledger, d: &Derived, query: &Query, now: f64) -> Result
         .chain(found)
         .collect();
     diagnostic::sort(&mut diagnostics);
-    let shown = super::shown(&scope.name, &view);
-    Ok(ViewAnswer { namespace: scope.name, view, diagnostics, shown })
+    pager.cut(|| "/diagnostics".to_owned(), &mut diagnostics, true);
+    let (graph, nodes) = pager.graph.take().map_or((None, Vec::new()), |(g, n)| (Some(g), n));
+    let mut paging = Paging {
+        totals: std::mem::take(&mut pager.totals),
+        graph,
+        view_diagnostics: own,
+        ..Paging::default()
+    };
+    if page.is_some() {
+        super::named::name_rows(l, d, scope.sym, &view, &diagnostics, &nodes, &mut paging);
+    }
+    let shown = super::shown::shown_paged(&scope.name, &view, &paging);
+    let Paging { totals, rows, row_ids, view_diagnostics, graph } = paging;
+    Ok(ViewAnswer {
+        namespace: scope.name,
+        view,
+        diagnostics,
+        shown,
+        totals,
+        rows,
+        row_ids,
+        view_diagnostics,
+        graph,
+    })
 }
 
 fn scope(l: &Ledger, d: &Derived, query: &Query) -> Result<Scope, CallError> {
@@ -106,6 +189,7 @@ fn handoff_view(
     scope: &Scope,
     event_id: &str,
     found: &mut Vec<Diagnostic>,
+    pager: &mut Pager,
 ) -> HandoffView {
     let at = Pointer::root().key("query").key("eventId");
     let hit = scope.sym.and_then(|ns| lookup(l, d, event_id, ns));
@@ -134,7 +218,37 @@ fn handoff_view(
             thread: None,
         };
     }
-    HandoffView { event_id: event_id.to_owned(), found: true, event: None, thread: thread(l, d, i, found) }
+    let mut thread = thread(l, d, i, found);
+    if let Some(t) = &mut thread {
+        if pager.page.is_some() {
+            let ns = e.ns;
+            let named = t
+                .lineage
+                .attempts
+                .iter()
+                .chain(t.links.iter().map(|k| &k.event_id))
+                .chain(t.receipts.iter().map(|r| &r.receipt_id))
+                .filter_map(|id| lookup(l, d, id, ns));
+            pager.graph = Some(super::named::graph(l, d, std::iter::once(i).chain(named)));
+        }
+        cut_thread(pager, t, "/view/thread", true);
+    }
+    HandoffView { event_id: event_id.to_owned(), found: true, event: None, thread }
+}
+
+/// Keeps the carried part of a thread's receipts and links (`own`: the
+/// thread is the view's; else it is an item of a list).
+fn cut_thread(pager: &mut Pager, t: &mut Thread, at: &str, own: bool) {
+    pager.cut(|| format!("{at}/receipts"), &mut t.receipts, own);
+    pager.cut(|| format!("{at}/links"), &mut t.links, own);
+}
+
+/// Keeps the carried part of a view's threads, and of each one's lists.
+fn cut_threads(pager: &mut Pager, threads: &mut Vec<Thread>) {
+    pager.cut(|| "/view/threads".to_owned(), threads, true);
+    for (k, t) in threads.iter_mut().enumerate() {
+        cut_thread(pager, t, &format!("/view/threads/{k}"), false);
+    }
 }
 
 /// The handoffs a receipt is tied to (links or `relatedEventId`).
@@ -182,22 +296,44 @@ fn threads(l: &Ledger, d: &Derived, mut handoffs: Vec<u32>, found: &mut Vec<Diag
     out.into_iter().map(|(_, t)| t).collect()
 }
 
-fn session_event(l: &Ledger, d: &Derived, i: u32, roles: Vec<String>) -> Option<(SessionEvent, Vec<u32>)> {
+fn session_event(l: &Ledger, d: &Derived, i: u32, roles: Vec<String>) -> Option<SessionEvent> {
     let e = l.events.get(i as usize)?;
-    let handoffs = handoffs_of(l, d, i);
-    let mut thread_ids: Vec<String> =
-        handoffs.iter().filter_map(|&h| l.events.get(h as usize)).map(|h| h.id.to_string()).collect();
+    let mut thread_ids: Vec<String> = handoffs_of(l, d, i)
+        .iter()
+        .filter_map(|&h| l.events.get(h as usize))
+        .map(|h| h.id.to_string())
+        .collect();
     sort::list(&mut thread_ids, &|a, b| a.cmp(b));
-    Some((
-        SessionEvent {
-            event_id: e.id.to_string(),
-            event_type: l.syms.name(e.event_type).to_owned(),
-            roles,
-            thread_ids,
-            event: e.to_value(),
-        },
-        handoffs,
-    ))
+    Some(SessionEvent {
+        event_id: e.id.to_string(),
+        event_type: l.syms.name(e.event_type).to_owned(),
+        roles,
+        thread_ids,
+        event: e.to_value(),
+    })
+}
+
+/// The entries of the carried part of `list` (events, newest first), and
+/// the threads of every event of it, carried or not.
+fn events_and_threads(
+    l: &Ledger,
+    d: &Derived,
+    list: &[u32],
+    roles: impl Fn(&Event) -> Vec<String>,
+    found: &mut Vec<Diagnostic>,
+    pager: &mut Pager,
+) -> (Vec<SessionEvent>, Vec<Thread>) {
+    let handoffs: Vec<u32> = list.iter().flat_map(|&i| handoffs_of(l, d, i)).collect();
+    let r = pager.range(|| "/view/events".to_owned(), list.len(), true);
+    let events = list
+        .get(r)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|&i| session_event(l, d, i, l.events.get(i as usize).map(&roles).unwrap_or_default()))
+        .collect();
+    let mut threads = threads(l, d, handoffs, found);
+    cut_threads(pager, &mut threads);
+    (events, threads)
 }
 
 fn session_view(
@@ -206,6 +342,7 @@ fn session_view(
     scope: &Scope,
     session_id: &str,
     found: &mut Vec<Diagnostic>,
+    pager: &mut Pager,
 ) -> SessionView {
     let sym = l.syms.get(session_id);
     let mut list: Vec<u32> = sym
@@ -215,21 +352,18 @@ fn session_view(
         })
         .unwrap_or_default();
     sort::indices(&mut list, &|a, b| newest_first(l, a, b));
-    let mut handoffs = Vec::new();
-    let mut events = Vec::with_capacity(list.len());
-    for i in list {
-        let Some(e) = l.events.get(i as usize) else { continue };
-        let roles: Vec<String> = [("source", e.source), ("sink", e.sink), ("related", e.related_session)]
+    let roles = |e: &Event| -> Vec<String> {
+        [("source", e.source), ("sink", e.sink), ("related", e.related_session)]
             .into_iter()
             .filter(|(_, s)| s.is_some() && *s == sym)
             .map(|(r, _)| r.to_owned())
-            .collect();
-        if let Some((entry, hs)) = session_event(l, d, i, roles) {
-            handoffs.extend(hs);
-            events.push(entry);
-        }
+            .collect()
+    };
+    if pager.page.is_some() {
+        pager.graph = Some(super::named::graph(l, d, list.iter().copied()));
     }
-    SessionView { session_id: session_id.to_owned(), events, threads: threads(l, d, handoffs, found) }
+    let (events, threads) = events_and_threads(l, d, &list, roles, found, pager);
+    SessionView { session_id: session_id.to_owned(), events, threads }
 }
 
 /// The current ad of every session among the ads `keep` accepts: the latest
@@ -291,13 +425,15 @@ fn pick_head(l: &Ledger, d: &Derived, ties: &[u32]) -> Option<u32> {
     })
 }
 
-fn current_ad(l: &Ledger, session: Sym, i: u32, now: f64) -> Option<CurrentAd> {
+/// A session's current ad, its row left `null` (filled by [`with_rows`]
+/// for the ads an answer carries).
+fn current_ad(l: &Ledger, session: Sym, i: u32, now: f64) -> Option<(CurrentAd, u32)> {
     let e = l.events.get(i as usize)?;
     let reported = e.status.map(|s| l.syms.name(s).to_owned());
     let stale = e.expires_at.is_some_and(|x| x <= now);
     let status =
         if stale { "stale".to_owned() } else { reported.clone().unwrap_or_else(|| "unknown".to_owned()) };
-    Some(CurrentAd {
+    let ad = CurrentAd {
         session_id: l.syms.name(session).to_owned(),
         event_id: e.id.to_string(),
         status_known: WORK_AD_STATUS.contains(&status),
@@ -305,43 +441,94 @@ fn current_ad(l: &Ledger, session: Sym, i: u32, now: f64) -> Option<CurrentAd> {
         reported_status: reported,
         stale,
         project: e.project.map(|p| l.syms.name(p).to_owned()),
-        event: e.to_value(),
-    })
+        event: Value::Null,
+    };
+    Some((ad, i))
 }
 
-fn count(ads: &[CurrentAd]) -> BTreeMap<String, usize> {
+/// A current ad and its event's index.
+type AdAt = (CurrentAd, u32);
+
+/// The ads with their rows.
+fn with_rows(l: &Ledger, ads: Vec<AdAt>) -> Vec<CurrentAd> {
+    ads.into_iter()
+        .map(|(mut ad, i)| {
+            if let Some(e) = l.events.get(i as usize) {
+                ad.event = e.to_value();
+            }
+            ad
+        })
+        .collect()
+}
+
+fn count_all(ads: &[AdAt]) -> BTreeMap<String, usize> {
     let mut counts = BTreeMap::new();
-    for ad in ads {
+    for (ad, _) in ads {
         *counts.entry(ad.status.clone()).or_insert(0) += 1;
     }
     counts
 }
 
-fn fleet_view(l: &Ledger, d: &Derived, scope: &Scope, now: f64) -> FleetView {
-    let mut ads: Vec<CurrentAd> = current_ads(l, d, scope, |_| true)
+fn fleet_view(l: &Ledger, d: &Derived, scope: &Scope, now: f64, pager: &mut Pager) -> FleetView {
+    let mut ads: Vec<AdAt> = current_ads(l, d, scope, |_| true)
         .into_iter()
         .filter_map(|(s, i)| current_ad(l, s, i, now))
         .collect();
-    let counts = count(&ads);
+    let counts = count_all(&ads);
     let sessions = ads.len();
     // Named projects first, by name, then the ads naming none; each
     // project's ads keep their order.
-    sort::list(&mut ads, &|a, b| (a.project.is_none(), &a.project).cmp(&(b.project.is_none(), &b.project)));
-    let mut projects: Vec<ProjectGroup> = Vec::new();
+    sort::list(&mut ads, &|a, b| {
+        (a.0.project.is_none(), &a.0.project).cmp(&(b.0.project.is_none(), &b.0.project))
+    });
+    let mut groups: Vec<(Option<String>, Vec<AdAt>)> = Vec::new();
     for ad in ads {
-        match projects.last_mut() {
-            Some(group) if group.project == ad.project => group.ads.push(ad),
-            _ => projects.push(ProjectGroup {
-                project: ad.project.clone(),
-                counts: BTreeMap::new(),
-                ads: vec![ad],
-            }),
+        match groups.last_mut() {
+            Some(group) if group.0 == ad.0.project => group.1.push(ad),
+            _ => groups.push((ad.0.project.clone(), vec![ad])),
         }
     }
-    for group in &mut projects {
-        group.counts = count(&group.ads);
+    // One project's ads paged (`page.item`), or a page of projects.
+    let item = pager.page.and_then(|p| p.item);
+    if let Some(item) = item {
+        let len = groups.len();
+        groups = groups.into_iter().nth(item).into_iter().collect();
+        if len != groups.len() {
+            pager.totals.insert("/view/projects".to_owned(), len);
+        }
+    } else {
+        pager.cut(|| "/view/projects".to_owned(), &mut groups, true);
     }
+    let projects = groups
+        .into_iter()
+        .enumerate()
+        .map(|(k, (project, mut ads))| {
+            let counts = count_all(&ads);
+            pager.cut(|| format!("/view/projects/{k}/ads"), &mut ads, item.is_some());
+            ProjectGroup { project, counts, ads: with_rows(l, ads) }
+        })
+        .collect();
     FleetView { sessions, counts, projects }
+}
+
+/// `by: handoffs`: every canonical handoff of the namespace, newest first.
+fn handoffs_view(l: &Ledger, d: &Derived, scope: &Scope, pager: &mut Pager) -> HandoffsView {
+    let mut list: Vec<u32> = (0..u32::try_from(l.events.len()).unwrap_or(u32::MAX))
+        .filter(|&i| {
+            l.events.get(i as usize).is_some_and(|e| e.kind == Kind::Handoff && scope.holds(e))
+                && d.is_canonical(i)
+        })
+        .collect();
+    sort::indices(&mut list, &|a, b| newest_first(l, a, b));
+    let r = pager.range(|| "/view/handoffs".to_owned(), list.len(), true);
+    let handoffs = list
+        .get(r)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|&i| l.events.get(i as usize))
+        .map(|e| HandoffEntry { event_id: e.id.to_string(), event: e.to_value() })
+        .collect();
+    HandoffsView { handoffs }
 }
 
 fn project_view(
@@ -351,13 +538,16 @@ fn project_view(
     project: &str,
     now: f64,
     found: &mut Vec<Diagnostic>,
+    pager: &mut Pager,
 ) -> ProjectView {
     let sym = l.syms.get(project);
     let in_project = |e: &Event| sym.is_some() && e.project == sym;
-    let ads: Vec<CurrentAd> = current_ads(l, d, scope, in_project)
+    let mut ads: Vec<AdAt> = current_ads(l, d, scope, in_project)
         .into_iter()
         .filter_map(|(s, i)| current_ad(l, s, i, now))
         .collect();
+    let counts = count_all(&ads);
+    pager.cut(|| "/view/ads".to_owned(), &mut ads, true);
     let mut list: Vec<u32> = l
         .events
         .iter()
@@ -368,19 +558,6 @@ fn project_view(
         .map(|(i, _)| u32::try_from(i).unwrap_or(u32::MAX))
         .collect();
     sort::indices(&mut list, &|a, b| newest_first(l, a, b));
-    let mut handoffs = Vec::new();
-    let mut events = Vec::with_capacity(list.len());
-    for i in list {
-        if let Some((entry, hs)) = session_event(l, d, i, Vec::new()) {
-            handoffs.extend(hs);
-            events.push(entry);
-        }
-    }
-    ProjectView {
-        project: project.to_owned(),
-        counts: count(&ads),
-        ads,
-        events,
-        threads: threads(l, d, handoffs, found),
-    }
+    let (events, threads) = events_and_threads(l, d, &list, |_| Vec::new(), found, pager);
+    ProjectView { project: project.to_owned(), counts, ads: with_rows(l, ads), events, threads }
 }
