@@ -5,7 +5,7 @@
 // this module touches no DOM: the elements are defined by `defineElements()`,
 // which the module calls itself only where `customElements` exists, so a
 // server may import it to render nothing and a browser gets both elements.
-import init, { ledgerView, projectHandoff, peerBadge, validate } from '#core';
+import init, { LedgerFold, ledgerView, projectHandoff, peerBadge, validate } from '#core';
 
 // Loading a ledger ---------------------------------------------------------------
 
@@ -608,57 +608,168 @@ const AD_TONES = toneMap({
 const TERMINAL_RECEIPT_TONES = toneMap({ completed: 'good', failed: 'bad', rejected: 'bad' });
 const RECEIPT_TONES = toneMap({ accepted: 'good', blocked: 'wait', incomplete: 'neutral' });
 
+// Folding a ledger ------------------------------------------------------------------
+
+/** How many rows are written as JSON between two turns of the event loop. */
+const WRITE_CHUNK = 2000;
+
+/** A turn of the event loop, so the page can paint and answer in between. */
+function turn() {
+  if (typeof globalThis.scheduler?.yield === 'function') return globalThis.scheduler.yield();
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
+/**
+ * `value` as JSON.stringify writes it, a long array a chunk of rows at a
+ * time with a turn of the event loop between chunks, so that writing 100k
+ * rows never blocks the page for long. Throws what JSON.stringify throws.
+ */
+async function writeJson(value) {
+  if (!Array.isArray(value) || value.length <= WRITE_CHUNK || typeof value.toJSON === 'function') return JSON.stringify(value);
+  const parts = [];
+  for (let i = 0; i < value.length; i += WRITE_CHUNK) {
+    parts.push(JSON.stringify(value.slice(i, i + WRITE_CHUNK)).slice(1, -1));
+    await turn();
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * The `ledger.view` call text for `ledger`'s rows, `query` and `page`, as
+ * `JSON.stringify` would write the call object; null when it cannot write
+ * it (a cycle, a BigInt: the typed export then answers why).
+ */
+async function callText(ledger, query, page) {
+  let text = '';
+  try {
+    for (const [key, value] of [['events', ledger.events], ['links', ledger.links], ['now', ledger.now], ['namespace', ledger.namespace]]) {
+      if (value === undefined) continue;
+      const json = await writeJson(value);
+      if (json !== undefined) text += `${text ? ',' : '{'}${JSON.stringify(key)}:${json}`;
+    }
+  } catch {
+    return null;
+  }
+  return `${text ? `${text},` : '{'}"query":${JSON.stringify(query)},"page":${JSON.stringify(page)}}`;
+}
+
+// The core folds in a worker when the page can start one (the fold of 100k
+// rows takes a second or two of wasm, which must not block the page), else
+// on this thread. One worker serves every element of the page; each open
+// ledger is a fold there, asked for a page of a view at a time.
+let worker;
+let asked = 0;
+const replies = new Map();
+
+function startWorker() {
+  if (worker !== undefined) return worker;
+  worker = null;
+  if (typeof Worker !== 'function') return null;
+  try {
+    const w = new Worker(new URL('./ledger-worker.js', import.meta.url), { type: 'module' });
+    const lost = (e) => {
+      e?.preventDefault?.();
+      if (worker === w) worker = null;
+      w.terminate();
+      for (const reply of replies.values()) reply({ lost: true });
+      replies.clear();
+    };
+    w.addEventListener('message', ({ data }) => {
+      const reply = replies.get(data?.id);
+      replies.delete(data?.id);
+      reply?.(data);
+    });
+    w.addEventListener('error', lost);
+    w.addEventListener('messageerror', lost);
+    worker = w;
+  } catch {
+    worker = null;
+  }
+  return worker;
+}
+
+/** Sends `message` to the worker; its reply, or `{lost: true}` when there is no worker or it died. */
+function toWorker(message) {
+  const w = startWorker();
+  if (!w) return Promise.resolve({ lost: true });
+  asked += 1;
+  const id = asked;
+  return new Promise((resolve) => {
+    replies.set(id, (data) => resolve({ ...data, id }));
+    w.postMessage({ id, ...message });
+  });
+}
+
+/**
+ * Folds a `ledger.view` call: `{answer, ask(tail), close()}`, where
+ * `answer` is the call's answer text and `ask` answers
+ * `{"query", "page"}` text over the same fold. In the worker when it runs,
+ * on this thread when it cannot (or dies: the fold is then made again here).
+ */
+async function openFold(text) {
+  const got = await toWorker({ open: text });
+  if (!got.lost && typeof got.text === 'string') {
+    let here = null;
+    return {
+      answer: got.text,
+      async ask(tail) {
+        if (!here) {
+          const r = await toWorker({ fold: got.id, ask: tail });
+          if (!r.lost && typeof r.text === 'string') return r.text;
+          here = new LedgerFold(text);
+        }
+        return here.ask(tail);
+      },
+      close() {
+        if (worker) worker.postMessage({ close: got.id });
+        here?.free();
+      },
+    };
+  }
+  const here = new LedgerFold(text);
+  return { answer: here.answer, ask: async (tail) => here.ask(tail), close: () => here.free() };
+}
+
 function viewerIn(root, host) {
   const $ = (id) => root.getElementById(id);
 
-  /** The open ledger: rows, `now`, and the fleet answer with its diagnostics. */
+  /**
+   * The open ledger: its rows as given, its label, its fold (where the core
+   * answers its views a page at a time), the fleet, and the rows the core
+   * has named so far by id (each the row the fold keeps for that id).
+   */
   let current = null;
 
-  function view(query) {
-    const { events, links, now, namespace } = current.ledger;
-    const call = { events, links, now, query };
-    if (namespace !== undefined) call.namespace = namespace;
-    const answer = ledgerView(call);
-    if (answer.type === 'success' && isObject(answer.shown)) {
+  /** The page of `query` from `offset` over the open ledger (`extra`: more of `page`). */
+  async function view(query, offset = 0, extra = {}) {
+    const at = current;
+    const text = await at.fold.ask(`{"query":${JSON.stringify(query)},"page":${JSON.stringify({ size: PAGE, offset, ...extra })}}`);
+    return learn(at, JSON.parse(text));
+  }
+
+  /** Keeps what an answer says of display forms and named rows. */
+  function learn(at, answer) {
+    if (answer.type !== 'success') return answer;
+    if (isObject(answer.shown)) {
       for (const [raw, shown] of Object.entries(answer.shown)) if (typeof shown === 'string') DISPLAY.set(raw, shown);
     }
+    if (isObject(answer.rows)) for (const [id, row] of Object.entries(answer.rows)) at.rows.set(id, row);
     return answer;
   }
 
   const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
   const text = (v) => (typeof v === 'string' ? shownText(v) : '');
-  const time = (v) => (Number.isFinite(v) ? v : 0);
+  const totalOf = (answer, pointer, list) => (isObject(answer.totals) && Number.isInteger(answer.totals[pointer]) ? answer.totals[pointer] : list.length);
 
-  /**
-   * The row the core keeps for `id` in the open ledger's namespace, or
-   * undefined. An id the ledger holds once is that row; for an id it holds
-   * more than once, the core says which row it keeps (asked once).
-   */
-  function rowOf(id) {
-    if (current.kept.has(id)) return current.kept.get(id);
-    const answer = view({ by: 'handoff', eventId: id });
-    const h = answer.type === 'success' && answer.view.found ? answer.view : undefined;
-    const row = h?.thread ? h.thread.handoff : h?.event;
-    current.kept.set(id, row);
-    return row;
-  }
-
-  /**
-   * The ids of `events` held once, each with its row (undefined when outside
-   * `namespace`; a row without one is in the namespace `""`); repeated ids
-   * are left to `rowOf`.
-   */
-  function keptOnce(events, namespace) {
-    const seen = new Map();
-    const repeated = new Set();
-    for (const r of Array.isArray(events) ? events : []) {
-      if (!isObject(r) || typeof r.id !== 'string') continue;
-      if (seen.has(r.id)) repeated.add(r.id);
-      else seen.set(r.id, (r.namespace ?? '') === namespace ? r : undefined);
-    }
-    for (const id of repeated) seen.delete(id);
-    return seen;
-  }
+  /** The row the core named for `id` in the open ledger, or undefined. */
+  const rowOf = (id) => current.rows.get(id);
 
   // Links --------------------------------------------------------------------
 
@@ -675,10 +786,12 @@ function viewerIn(root, host) {
     return href ? el('a', { href, ...attrs }, id) : el('code', {}, id);
   }
 
-  /** An event id: a link when it is a handoff of the open ledger, else code. */
-  function eventRef(id) {
-    const row = rowOf(id);
-    if (isObject(row) && row.eventType === 'handoff') return handoffLink(id);
+  /**
+   * An event id: a link when the core says it is a handoff (`type`, else
+   * the type of the row it named for the id), else code.
+   */
+  function eventRef(id, type = rowOf(id)?.eventType) {
+    if (type === 'handoff') return handoffLink(id);
     return el('code', {}, id);
   }
 
@@ -698,73 +811,107 @@ function viewerIn(root, host) {
   }
 
   /**
-   * The first `size` of `items` (an answer's list) rendered into `into`, and
-   * what to put after it: a button that renders the next `size`, or nothing
-   * when all fit. Only what is shown is ever built, so a list of 100k rows
-   * costs a page of them. The button keeps the focus while there are more;
-   * once the last are shown it is removed and the first of them takes it.
+   * A list rendered into `into` a page at a time: `items` is what is in
+   * hand (a page of the core's answer), `total` how long the whole list is,
+   * and `fetch(offset)` asks the core for the next page when the items in
+   * hand run out. Returns what to put after the list: a button that renders
+   * the next `size`, or nothing when all fit. Only what is shown is ever
+   * built, so a list of 100k rows costs a page of them. The button keeps
+   * the focus while there are more; once the last are shown it is removed
+   * and the first of them takes it.
    */
-  function paged(into, items, render, noun, size = PAGE) {
+  function paged(into, items, render, noun, { size = PAGE, total = items.length, fetch = null } = {}) {
+    const have = [...items];
     let shown = 0;
+    let whole = Math.max(total, have.length);
     const more = el('button', { type: 'button', class: 'link-button more' });
     const bar = el('p', { class: 'more-bar small' }, more);
+    const label = () => {
+      const left = whole - shown;
+      more.textContent = `Show ${Math.min(size, left).toLocaleString('en')} more ${noun} (${shown.toLocaleString('en')} of ${whole.toLocaleString('en')} shown)`;
+      return left;
+    };
     const step = () => {
-      const end = Math.min(items.length, shown + size);
+      const end = Math.min(have.length, shown + size);
       const page = document.createDocumentFragment();
-      for (; shown < end; shown += 1) page.append(render(items[shown], shown));
+      for (; shown < end; shown += 1) page.append(render(have[shown], shown));
       const added = page.firstElementChild;
       into.append(page);
-      const left = items.length - shown;
-      more.textContent = `Show ${Math.min(size, left).toLocaleString('en')} more ${noun} (${shown.toLocaleString('en')} of ${items.length.toLocaleString('en')} shown)`;
-      return { added, left };
+      return { added, left: label() };
     };
-    more.addEventListener('click', () => {
+    let busy = false;
+    more.addEventListener('click', async () => {
+      if (busy) return;
+      if (fetch && shown + size > have.length && have.length < whole) {
+        // The button stays focusable while the core answers (a disabled
+        // button would drop the focus).
+        busy = true;
+        more.setAttribute('aria-busy', 'true');
+        more.textContent = `Loading ${noun}…`;
+        const at = current;
+        let next = [];
+        try {
+          next = await fetch(have.length);
+        } finally {
+          busy = false;
+          more.removeAttribute('aria-busy');
+        }
+        if (at !== current) return;
+        if (!Array.isArray(next) || !next.length) whole = have.length;
+        else have.push(...next);
+      }
       const { added, left } = step();
-      if (left) return;
+      if (left > 0) return;
       bar.remove();
       if (added) {
         added.tabIndex = -1;
         added.focus();
       }
     });
-    return step().left ? bar : '';
+    return step().left > 0 ? bar : '';
   }
 
-  /** A table of `items`, a page at a time (`render` makes a row), in its scrolling box, with its "more" button. */
-  function table(label, head, items, render, attrs = {}, noun = 'rows') {
+  /** A table of `items`, a page at a time (`render` makes a row; `paging` as `paged` takes it), in its scrolling box, with its "more" button. */
+  function table(label, head, items, render, attrs = {}, noun = 'rows', paging = {}) {
     const t = el('table', attrs);
     t.dataset.label = label;
     t.append(el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col' }, h)))));
     const body = el('tbody');
-    const more = paged(body, items, render, noun);
+    const more = paged(body, items, render, noun, paging);
     t.append(body);
     return el('div', { class: 'paged' }, scrollBox(t), more);
   }
 
   // Diagnostics ----------------------------------------------------------------
 
-  const diagKey = (d) => `${d.code}\u0000${d.instancePath}\u0000${d.message}`;
-
-  /** Names the row a `/events/N/...` or `/links/N/...` pointer lands in. */
-  function pointerTarget(pointer) {
+  /** Names the row a `/events/N/...` or `/links/N/...` pointer lands in, as the core named it (`rowIds`). */
+  function pointerTarget(pointer, rowIds) {
     const m = /^\/(events|links)\/(\d+)(?:\/|$)/.exec(pointer ?? '');
-    if (!m) return '';
-    const row = current.ledger[m[1]]?.[Number(m[2])];
-    if (!isObject(row) || typeof row.id !== 'string') return '';
-    return el('span', {}, ' (', m[1] === 'events' ? eventRef(row.id) : el('code', {}, row.id), ')');
+    const id = m && isObject(rowIds) ? rowIds[`/${m[1]}/${m[2]}`] : undefined;
+    if (typeof id !== 'string') return '';
+    return el('span', {}, ' (', m[1] === 'events' ? eventRef(id) : el('code', {}, id), ')');
   }
 
-  /** The diagnostics as a list, a page at a time; returns the list and its "more" button. */
-  function diagnosticList(diagnostics, id) {
+  /**
+   * The diagnostics of `answer` at `key` (`diagnostics` or
+   * `viewDiagnostics`) as a list, a page at a time, the next pages asked of
+   * the core with `query`; returns the list and its "more" button.
+   */
+  function diagnosticList(answer, key, query, id) {
     const ul = el('ul', { class: 'diagnostics', id });
-    return [ul, paged(ul, diagnostics, (d) => diagnosticLine(d, pointerTarget(d.instancePath)), 'findings')];
+    const line = ([d, ids]) => diagnosticLine(d, pointerTarget(d.instancePath, ids));
+    const pairs = (a) => (Array.isArray(a[key]) ? a[key] : []).map((d) => [d, a.rowIds]);
+    const fetch = query ? async (offset) => {
+      const next = await view(query, offset);
+      return next.type === 'success' ? pairs(next) : [];
+    } : null;
+    return [ul, paged(ul, pairs(answer), line, 'findings', { total: totalOf(answer, `/${key}`, answer[key] ?? []), fetch })];
   }
 
-  /** The diagnostics of a query's answer that the fleet answer did not already give. */
-  function ownDiagnostics(answer) {
-    const seen = (current.fleetKeys ??= new Set(current.fleet.diagnostics.map(diagKey)));
-    const own = answer.diagnostics.filter((d) => !seen.has(diagKey(d)));
-    return own.length ? [el('h3', {}, 'What the core says about this view'), ...diagnosticList(own, 'detail-diagnostics')] : [];
+  /** The findings of a query's answer that are its own (not the ledger's, which the fleet shows). */
+  function ownDiagnostics(answer, query) {
+    const own = Array.isArray(answer.viewDiagnostics) ? answer.viewDiagnostics : [];
+    return own.length ? [el('h3', {}, 'What the core says about this view'), ...diagnosticList(answer, 'viewDiagnostics', query, 'detail-diagnostics')] : [];
   }
 
   function showFailure(target, answer) {
@@ -783,10 +930,11 @@ function viewerIn(root, host) {
   }
 
   function showFleet() {
-    const fleet = current.fleet.view;
+    const { fleet, handoffs } = current;
+    const f = fleet.view;
     const out = $('fleet');
-    const counts = Object.entries(fleet.counts).map(([s, n]) => `${shownText(s)} ${n}`).join(' · ');
-    out.replaceChildren(el('p', { id: 'fleet-summary' }, `${fleet.sessions} sessions — ${counts || 'no work ads'}`));
+    const counts = Object.entries(f.counts).map(([st, n]) => `${shownText(st)} ${n}`).join(' · ');
+    out.replaceChildren(el('p', { id: 'fleet-summary' }, `${f.sessions} sessions — ${counts || 'no work ads'}`));
     const adRow = (ad) => {
       const row = isObject(ad.event) ? ad.event : {};
       return el('tr', { 'data-session': ad.sessionId },
@@ -794,37 +942,53 @@ function viewerIn(root, host) {
         el('td', {}, statusBadge(ad.status, AD_TONES, ad.stale, ad.statusKnown !== false), staleReason(ad)),
         el('td', {}, text(row.summary), el('span', { class: 'when' }, when(row.ts))));
     };
-    const projects = el('div', { id: 'fleet-projects' });
-    const groupBox = (group) => el('div', { class: 'fleet-group' },
+    // Each project with where it sits in the fleet's whole list, so its
+    // ads can be asked for a page at a time (`page.item`).
+    const groupsOf = (answer, offset) => (answer.type === 'success' ? answer.view.projects : [])
+      .map((group, k) => ({ group, item: offset + k, total: totalOf(answer, `/view/projects/${k}/ads`, group.ads) }));
+    const groupBox = ({ group, item, total }) => el('div', { class: 'fleet-group' },
       el('h3', { class: 'project' }, group.project ?? '(no project)'),
-      table(`work ads of ${group.project ?? 'no project'}`, ['session', 'status', 'summary'], group.ads, adRow, { class: 'fleet-project' }, 'work ads'));
-    out.append(projects, paged(projects, fleet.projects, groupBox, 'projects', PROJECT_PAGE));
+      table(`work ads of ${group.project ?? 'no project'}`, ['session', 'status', 'summary'], group.ads, adRow, { class: 'fleet-project' }, 'work ads', {
+        total,
+        fetch: async (offset) => {
+          const next = await view({ by: 'fleet' }, offset, { item });
+          return next.type === 'success' ? next.view.projects[0]?.ads ?? [] : [];
+        },
+      }));
+    const projects = el('div', { id: 'fleet-projects' });
+    out.append(projects, paged(projects, groupsOf(fleet, 0), groupBox, 'projects', {
+      size: PROJECT_PAGE,
+      total: totalOf(fleet, '/view/projects', f.projects),
+      fetch: async (offset) => groupsOf(await view({ by: 'fleet' }, offset), offset),
+    }));
     // The handoffs of the folded namespace, newest first: a way into each
-    // thread. The rows named handoffs give the ids; each is shown as the
-    // row the core keeps.
-    const ids = new Set();
-    for (const r of current.ledger.events) if (isObject(r) && r.eventType === 'handoff' && typeof r.id === 'string') ids.add(r.id);
-    const handoffs = [...ids].map((id) => [id, rowOf(id)])
-      .filter(([, r]) => isObject(r) && r.eventType === 'handoff')
-      .sort(([, a], [, b]) => time(b.ts) - time(a.ts));
-    if (!handoffs.length) {
+    // thread, each shown as the row the core keeps for its id.
+    const list = handoffs.type === 'success' ? handoffs.view.handoffs : [];
+    if (!list.length) {
       $('handoff-index').replaceChildren(el('p', { class: 'muted' }, 'no handoffs in this ledger'));
       return;
     }
     const index = el('ul', { class: 'link-list', id: 'handoff-list' });
-    const more = paged(index, handoffs, ([id, r]) => el('li', {}, handoffLink(id), ' ', el('span', { class: 'muted' }, text(r.summary))), 'handoffs');
+    const more = paged(index, list, (h) => el('li', {}, handoffLink(h.eventId), ' ', el('span', { class: 'muted' }, text(isObject(h.event) ? h.event.summary : ''))), 'handoffs', {
+      total: totalOf(handoffs, '/view/handoffs', list),
+      fetch: async (offset) => {
+        const next = await view({ by: 'handoffs' }, offset);
+        return next.type === 'success' ? next.view.handoffs : [];
+      },
+    });
     $('handoff-index').replaceChildren(index, more);
   }
 
   function showLedgerDiagnostics() {
-    const { diagnostics } = current.fleet;
+    const { fleet } = current;
     const out = $('ledger-diagnostics');
-    if (!diagnostics.length) {
+    const total = totalOf(fleet, '/diagnostics', fleet.diagnostics);
+    if (!total) {
       out.replaceChildren(el('p', { class: 'muted', id: 'no-findings' }, 'no findings: the core folds this ledger without a remark'));
       return;
     }
-    out.replaceChildren(el('p', {}, `${diagnostics.length} finding${diagnostics.length === 1 ? '' : 's'}, each with its code and the JSON pointer into the ledger:`),
-      ...diagnosticList(diagnostics, 'ledger-diagnostic-list'));
+    out.replaceChildren(el('p', {}, `${total.toLocaleString('en')} finding${total === 1 ? '' : 's'}, each with its code and the JSON pointer into the ledger:`),
+      ...diagnosticList(fleet, 'diagnostics', { by: 'fleet' }, 'ledger-diagnostic-list'));
   }
 
   // A handoff thread ---------------------------------------------------------------
@@ -924,31 +1088,46 @@ function viewerIn(root, host) {
     return li;
   }
 
-  function receipts(t) {
+  /** The more of a thread's list at `key` (`receipts` or `links`), asked of the core. */
+  const threadPage = (eventId, key) => async (offset) => {
+    const next = await view({ by: 'handoff', eventId }, offset);
+    return next.type === 'success' ? next.view.thread?.[key] ?? [] : [];
+  };
+
+  function receipts(t, answer, eventId) {
     const ol = el('ol', { id: 'thread-receipts', class: 'receipts' });
-    const more = paged(ol, t.receipts, receiptItem, 'receipts');
-    return [el('h3', {}, `Receipts (${t.receipts.length})`), t.receipts.length ? ol : el('p', { class: 'muted' }, 'no receipt yet'), more];
+    const total = totalOf(answer, '/view/thread/receipts', t.receipts);
+    const more = paged(ol, t.receipts, receiptItem, 'receipts', { total, fetch: threadPage(eventId, 'receipts') });
+    return [el('h3', {}, `Receipts (${total.toLocaleString('en')})`), t.receipts.length ? ol : el('p', { class: 'muted' }, 'no receipt yet'), more];
   }
 
-  function threadLinks(t) {
+  function threadLinks(t, answer, eventId) {
     if (!t.links.length) return [];
+    const total = totalOf(answer, '/view/thread/links', t.links);
     const row = (l) => el('tr', {}, el('td', {}, l.relationType), el('td', {}, l.direction), el('td', {}, eventRef(l.eventId)));
-    return [el('h3', {}, `Links (${t.links.length})`), table('links', ['relation', 'direction', 'event'], t.links, row, { class: 'thread-links' }, 'links')];
+    return [el('h3', {}, `Links (${total.toLocaleString('en')})`),
+      table('links', ['relation', 'direction', 'event'], t.links, row, { class: 'thread-links' }, 'links', { total, fetch: threadPage(eventId, 'links') })];
   }
 
-  function showHandoff(eventId) {
+  /** Whether a view asked for is still the one to show (no other view or ledger was asked for since). */
+  let showing = 0;
+
+  async function showHandoff(eventId) {
+    const ticket = ++showing;
     const out = $('detail');
+    const query = { by: 'handoff', eventId };
+    const answer = await view(query);
+    if (ticket !== showing) return;
     $('detail-title').replaceChildren('Handoff ', el('code', {}, eventId));
-    const answer = view({ by: 'handoff', eventId });
     if (answer.type !== 'success') return showFailure(out, answer);
     const h = answer.view;
     if (!h.found) {
-      out.replaceChildren(el('p', { class: 'verdict invalid' }, 'not in this ledger (or not in its namespace)'), ...ownDiagnostics(answer));
+      out.replaceChildren(el('p', { class: 'verdict invalid' }, 'not in this ledger (or not in its namespace)'), ...ownDiagnostics(answer, query));
       return;
     }
     if (!h.thread) {
       const row = isObject(h.event) ? h.event : {};
-      out.replaceChildren(el('p', {}, `a ${text(row.eventType) || 'row'}, not a handoff: `, text(row.summary)), ...ownDiagnostics(answer));
+      out.replaceChildren(el('p', {}, `a ${text(row.eventType) || 'row'}, not a handoff: `, text(row.summary)), ...ownDiagnostics(answer, query));
       return;
     }
     const t = h.thread;
@@ -961,41 +1140,50 @@ function viewerIn(root, host) {
       el('p', { class: 'summary' }, text(row.summary)),
       auditChain(t, eventId),
       lineage(t, eventId),
-      graphBox('thread', threadRows(t), eventId),
-      ...receipts(t),
-      ...threadLinks(t),
+      graphBox('thread', answer.graph, eventId),
+      ...receipts(t, answer, eventId),
+      ...threadLinks(t, answer, eventId),
       el('details', { id: 'projection-box' },
         el('summary', {}, 'What the worker sees (projection)'),
         el('pre', { id: 'projection', tabindex: 0 }, projection.type === 'success' ? projection.text : `${projection.error.code}: ${projection.error.message}`)),
-      ...ownDiagnostics(answer));
+      ...ownDiagnostics(answer, query));
   }
 
   // A session and an artifact ------------------------------------------------------
 
-  function showSession(sessionId) {
+  async function showSession(sessionId) {
+    const ticket = ++showing;
     const out = $('detail');
+    const query = { by: 'session', sessionId };
+    const answer = await view(query);
+    if (ticket !== showing) return;
     $('detail-title').replaceChildren('Session ', el('code', {}, sessionId));
-    const answer = view({ by: 'session', sessionId });
     if (answer.type !== 'success') return showFailure(out, answer);
     const s = answer.view;
     const eventRow = (e) => {
       const row = isObject(e.event) ? e.event : {};
       return el('tr', {},
-        el('td', {}, eventRef(e.eventId), el('span', { class: 'when' }, e.eventType)),
+        el('td', {}, eventRef(e.eventId, e.eventType), el('span', { class: 'when' }, e.eventType)),
         el('td', {}, e.roles.join(', ')),
         el('td', {}, text(row.summary), el('span', { class: 'when' }, when(row.ts))));
     };
+    const page = (key) => async (offset) => {
+      const next = await view(query, offset);
+      return next.type === 'success' ? next.view[key] : [];
+    };
     const threads = el('ul', { class: 'link-list', id: 'session-threads' });
+    const threadCount = totalOf(answer, '/view/threads', s.threads);
+    const eventCount = totalOf(answer, '/view/events', s.events);
     const moreThreads = paged(threads, s.threads, (t) => el('li', {}, handoffLink(t.handoffId), ' ', statusBadge(t.outcome, OUTCOME_TONES), ' ',
-      el('span', { class: 'muted' }, text(isObject(t.handoff) ? t.handoff.summary : ''))), 'threads');
+      el('span', { class: 'muted' }, text(isObject(t.handoff) ? t.handoff.summary : ''))), 'threads', { total: threadCount, fetch: page('threads') });
     out.replaceChildren(
-      graphBox('session', new Map(s.events.map((e) => [e.eventId, e.event])), ''),
-      el('h3', {}, `Handoff threads (${s.threads.length})`),
+      graphBox('session', answer.graph, ''),
+      el('h3', {}, `Handoff threads (${threadCount.toLocaleString('en')})`),
       s.threads.length ? threads : el('p', { class: 'muted' }, 'none'), moreThreads,
-      el('h3', {}, `Events (${s.events.length})`),
-      s.events.length ? table('session events', ['event', 'role', 'summary'], s.events, eventRow, { id: 'session-events' }, 'events')
+      el('h3', {}, `Events (${eventCount.toLocaleString('en')})`),
+      s.events.length ? table('session events', ['event', 'role', 'summary'], s.events, eventRow, { id: 'session-events' }, 'events', { total: eventCount, fetch: page('events') })
         : el('p', { class: 'muted' }, 'no events name this session'),
-      ...ownDiagnostics(answer));
+      ...ownDiagnostics(answer, query));
   }
 
   function artifactRef(input) {
@@ -1010,46 +1198,44 @@ function viewerIn(root, host) {
     return { kind: 'url', url: s };
   }
 
-  function showArtifact(input) {
+  async function showArtifact(input) {
+    const ticket = ++showing;
     const out = $('detail');
-    $('detail-title').replaceChildren('Artifact');
     $('artifact-input').value = input;
-    const answer = view({ by: 'artifact', ref: artifactRef(input) });
+    const query = { by: 'artifact', ref: artifactRef(input) };
+    const answer = await view(query);
+    if (ticket !== showing) return;
+    $('detail-title').replaceChildren('Artifact');
     if (answer.type !== 'success') return showFailure(out, answer);
     const a = answer.view;
     out.replaceChildren(el('p', { id: 'artifact-identity' }, 'identity ', el('code', {}, a.identity ?? '(none: not a shared artifact)')));
     for (const [label, matches] of [['handoffs', a.handoffs], ['receipts', a.receipts], ['ads', a.ads], ['others', a.others]]) {
       if (!matches.length) continue;
+      const total = totalOf(answer, `/view/${label}`, matches);
       const ul = el('ul', { class: `link-list artifact-${label}` });
       const more = paged(ul, matches, (m) => {
         const row = isObject(m.event) ? m.event : {};
-        return el('li', {}, eventRef(m.eventId), ' ', text(row.summary), el('span', { class: 'muted' }, ` at ${m.matchedAt.join(', ')}`));
-      }, label);
-      out.append(el('h3', {}, `${label} (${matches.length})`), ul, more);
+        return el('li', {}, eventRef(m.eventId, row.eventType), ' ', text(row.summary), el('span', { class: 'muted' }, ` at ${m.matchedAt.join(', ')}`));
+      }, label, {
+        total,
+        fetch: async (offset) => {
+          const next = await view(query, offset);
+          return next.type === 'success' ? next.view[label] : [];
+        },
+      });
+      out.append(el('h3', {}, `${label} (${total.toLocaleString('en')})`), ul, more);
     }
-    out.append(...ownDiagnostics(answer));
+    out.append(...ownDiagnostics(answer, query));
   }
 
   function showOverview() {
+    showing += 1;
     $('detail-title').textContent = 'Detail';
     $('detail').replaceChildren(el('p', { class: 'muted' },
       'Pick a session in the fleet or a handoff from the list to see its thread, its authority chain, its lineage and its receipts.'));
   }
 
   // The work graph ------------------------------------------------------------------
-
-  /**
-   * The events of a thread by id, each with the row the core keeps: the
-   * handoff, its lineage, its links' other ends, and its receipts (rows of
-   * the answer), in that order, the order a bounded graph keeps them in.
-   */
-  function threadRows(t) {
-    const rows = new Map([[t.handoffId, t.handoff]]);
-    for (const id of t.lineage.attempts) if (!rows.has(id)) rows.set(id, rowOf(id));
-    for (const l of t.links) if (!rows.has(l.eventId)) rows.set(l.eventId, rowOf(l.eventId));
-    for (const r of t.receipts) if (!rows.has(r.receiptId)) rows.set(r.receiptId, r.event);
-    return rows;
-  }
 
   /** The handoff a node opens: itself, or the handoff it links to. */
   function handoffOf(id, edges, rows) {
@@ -1069,29 +1255,22 @@ function viewerIn(root, host) {
   const clip = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
   /**
-   * The events of `rows` (id → row) and the ledger's links between them,
-   * drawn left to right in time, with the same graph as a list beside it for
-   * readers that do not see the drawing. A node opens its handoff (a click,
-   * or Enter).
+   * The core's work graph of a view (`graph`: the events it draws, the
+   * links between them, how many of each there were; each node's row named
+   * in the answer's `rows`), drawn left to right in time, with the same
+   * graph as a list beside it for readers that do not see the drawing. A
+   * node opens its handoff (a click, or Enter).
    */
-  function graphBox(name, rows, currentId) {
-    const known = [];
-    let events = 0;
-    for (const entry of rows) {
-      if (!isObject(entry[1])) continue;
-      events += 1;
-      if (known.length < GRAPH_NODES) known.push(entry);
-    }
-    if (known.length < 2) return '';
-    const set = new Set(known.map(([id]) => id));
-    const edges = [];
-    let links = 0;
-    for (const l of Array.isArray(current.ledger.links) ? current.ledger.links : []) {
-      if (!isObject(l) || !set.has(l.fromEventId) || !set.has(l.toEventId)) continue;
-      links += 1;
-      if (edges.length < GRAPH_EDGES) edges.push({ from: l.fromEventId, to: l.toEventId, label: clip(text(l.relationType), 40) });
-    }
-    const nodes = known.map(([id, row]) => ({ id, ts: row.ts, row }));
+  function graphBox(name, graph, currentId) {
+    if (!isObject(graph) || !Array.isArray(graph.nodes) || !Array.isArray(graph.edges)) return '';
+    const rows = new Map();
+    for (const id of graph.nodes.slice(0, GRAPH_NODES)) if (isObject(rowOf(id))) rows.set(id, rowOf(id));
+    if (rows.size < 2) return '';
+    const nodes = [...rows].map(([id, row]) => ({ id, ts: row.ts, row }));
+    const edges = graph.edges.slice(0, GRAPH_EDGES).filter((e) => rows.has(e.from) && rows.has(e.to))
+      .map((e) => ({ from: e.from, to: e.to, label: clip(text(e.relationType), 40) }));
+    const events = Math.max(nodes.length, Number.isInteger(graph.events) ? graph.events : 0);
+    const links = Math.max(edges.length, Number.isInteger(graph.links) ? graph.links : 0);
     const { at, width, height } = layoutGraph(nodes, edges);
     const descId = `${name}-graph-text`;
     const drawing = svg('svg', { width, height, viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': `${name} graph: ${nodes.length} events, ${edges.length} links`, 'aria-describedby': descId, part: 'graph' });
@@ -1170,16 +1349,17 @@ function viewerIn(root, host) {
 
   let at = ['', ''];
 
-  function route({ focus = false } = {}) {
+  /** Shows the view the address (or the last `open`) names; settles when it is shown. */
+  async function route({ focus = false } = {}) {
     if (!current) return;
     const [kind, arg] = host.hashRouting ? parseHash(location.hash) : at;
-    show(kind, arg, focus);
+    await show(kind, arg, focus);
   }
 
-  function show(kind, arg, focus) {
-    if (kind === 'handoff' && arg) showHandoff(arg);
-    else if (kind === 'session' && arg) showSession(arg);
-    else if (kind === 'artifact' && arg) showArtifact(arg);
+  async function show(kind, arg, focus) {
+    if (kind === 'handoff' && arg) await showHandoff(arg);
+    else if (kind === 'session' && arg) await showSession(arg);
+    else if (kind === 'artifact' && arg) await showArtifact(arg);
     else showOverview();
     if (focus) $('detail-panel').focus();
   }
@@ -1218,7 +1398,7 @@ function viewerIn(root, host) {
     const box = $('load-error');
     box.hidden = false;
     if (e instanceof LoadError && e.diagnostics.length) {
-      box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened:')), ...diagnosticList(e.diagnostics, 'load-diagnostics'));
+      box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened:')), ...diagnosticList({ diagnostics: e.diagnostics }, 'diagnostics', null, 'load-diagnostics'));
     } else if (e instanceof LoadError) {
       box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened: '), el('code', {}, e.code), ` ${e.message}`));
     } else {
@@ -1231,37 +1411,70 @@ function viewerIn(root, host) {
   /** The parts a ledger fills; an open that fails puts back what they held. */
   const FILLED = ['ledger-source', 'fleet', 'handoff-index', 'ledger-diagnostics', 'detail-title', 'detail'];
 
+  /** How many opens were asked for: an open that another followed shows nothing. */
+  let opening = 0;
+
   /**
    * Folds `ledger` and shows it, or leaves the open ledger as it was, every
    * part of it, and throws why not. A ledger without `now` is folded at this
-   * browser's clock.
+   * browser's clock. The rows are written to call text a chunk at a time
+   * and folded once (in a worker when the page can start one); every view
+   * after that is a page of the core's answer over the same fold. Settles
+   * when the ledger and its view are shown; false when a later open took
+   * its place.
    */
-  function open(ledger, label) {
+  async function open(ledger, label) {
+    const ticket = ++opening;
     const clock = ledger.now === undefined;
-    const candidate = { ledger: clock ? { ...ledger, now: Date.now() } : ledger, label };
+    const rows = clock ? { ...ledger, now: Date.now() } : ledger;
+    const first = { by: 'fleet' };
+    const page = { size: PAGE };
+    const text = await callText(rows, first, page);
+    let fold = null;
+    let fleet;
+    if (text === null) {
+      // JSON.stringify cannot write it: the typed export says why.
+      const call = { events: rows.events, links: rows.links, now: rows.now, query: first, page };
+      if (rows.namespace !== undefined) call.namespace = rows.namespace;
+      fleet = ledgerView(call);
+    } else {
+      fold = await openFold(text);
+      fleet = JSON.parse(fold.answer);
+    }
+    if (ticket !== opening) {
+      fold?.close();
+      return false;
+    }
+    if (fleet.type !== 'success') {
+      fold?.close();
+      throw new LoadError(fleet.error.code, `the core could not fold it: ${fleet.error.message}`);
+    }
+    const candidate = { ledger: rows, label, fold, fleet, rows: new Map() };
+    learn(candidate, fleet);
     const previous = current;
     const held = FILLED.map((id) => [...$(id).childNodes]);
-    current = candidate;
     const n = (v) => (Array.isArray(v) ? v.length : 0);
-    let fleet;
     try {
-      fleet = view({ by: 'fleet' });
-      if (fleet.type !== 'success') throw new LoadError(fleet.error.code, `the core could not fold it: ${fleet.error.message}`);
-      candidate.fleet = fleet;
-      candidate.kept = keptOnce(ledger.events, fleet.namespace);
+      current = candidate;
+      candidate.handoffs = await view({ by: 'handoffs' });
+      if (ticket !== opening) throw new Error('superseded');
       $('ledger-source').replaceChildren(el('strong', {}, label), ` — ${n(ledger.events)} events, ${n(ledger.links)} links, namespace `,
         el('code', {}, fleet.namespace || '(none)'), `, now ${when(candidate.ledger.now)}${clock ? ' (this browser\'s clock)' : ''}`,
         ledger.note ? el('span', { class: 'muted' }, ` (${ledger.note})`) : '');
       showFleet();
       showLedgerDiagnostics();
-      route();
+      await route();
     } catch (e) {
-      current = previous;
+      if (current === candidate) current = previous;
+      fold?.close();
+      if (ticket !== opening) return false;
       FILLED.forEach((id, i) => $(id).replaceChildren(...held[i]));
       throw e;
     }
+    previous?.fold?.close();
     $('load-error').hidden = true;
     host.dispatchEvent(new CustomEvent('hapi-ledger-open', { detail: { label, namespace: fleet.namespace, events: n(ledger.events), links: n(ledger.links) }, bubbles: true, composed: true }));
+    return true;
   }
 
   /** Opens what `produce` gives; says whether it was opened. */
@@ -1270,8 +1483,7 @@ function viewerIn(root, host) {
     $('ledger-source').textContent = `opening ${label}…`;
     try {
       const ledger = await produce();
-      open(ledger, label);
-      return true;
+      return await open(ledger, label);
     } catch (e) {
       $('ledger-source').replaceChildren(...source);
       showLoadError(e);

@@ -125,7 +125,7 @@ build pkg-full wasm,schema,compat -Oz "${inline[@]}"
 cp node/upstream.js node/upstream.d.ts pkg/
 # pkg-full is the same package with the schema engine; it shares the
 # hand-kept entry files of pkg/ (the elements among them).
-for f in package.json node.js node.d.ts upstream.js upstream.d.ts elements.js elements.d.ts README.md; do
+for f in package.json node.js node.d.ts upstream.js upstream.d.ts elements.js elements.d.ts ledger-worker.js README.md; do
   cp pkg/$f pkg-full/$f
 done
 sed -i 's/"name": "hapi-a2a-core"/"name": "hapi-a2a-core-full"/' pkg-full/package.json

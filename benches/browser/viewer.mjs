@@ -10,11 +10,12 @@
 // fleet) and reports: the time until the view is shown and a frame drawn
 // after it; the longest task (`longtask`) and the longest frame
 // (`long-animation-frame`, which counts style and layout too) in that time;
-// and what the core's own `ledgerView` calls take in the same page (the
-// fleet's and the view's, timed apart after the open). With `--runs N`
-// each figure is the median of N runs. A case that draws no frame within the
-// timeout (default 120 s) is reported as `> S s`. Prints a markdown table.
-// Not a test: nothing here passes or fails.
+// and what the core takes for the same ledger on the page's own thread,
+// timed apart after the open: the fold with its first page
+// (`new LedgerFold(call text)`, the worker's work) and one more page of the
+// view (`ask`). With `--runs N` each figure is the median of N runs. A case
+// that draws no frame within the timeout (default 120 s) is reported as
+// `> S s`. Prints a markdown table. Not a test: nothing here passes or fails.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -40,7 +41,7 @@ const page = () => `<!doctype html>
 <script type="importmap">{ "imports": { "#core": "/pkg/hapi_a2a_core.js" } }</script>
 </head><body>
 <script type="module">
-import init, { ledgerView } from '#core';
+import init, { LedgerFold } from '#core';
 import '/pkg/elements.js';
 import { CASES } from '/bench/ledgers.mjs';
 await init();
@@ -82,21 +83,23 @@ window.bench = async (name) => {
   const within = (e) => e.startTime >= t0 - 1 && e.startTime <= t0 + open;
   const longest = (es) => Math.max(0, ...es.filter(within).map((e) => e.duration));
   // The core alone, on the same rows, as the element asks it.
-  const call = { events: ledger.events, links: ledger.links, now: ledger.now };
+  const head = JSON.stringify({ events: ledger.events, links: ledger.links, now: ledger.now }).slice(0, -1);
   let t = performance.now();
-  const fleet = ledgerView({ ...call, query: { by: 'fleet' } });
+  const fold = new LedgerFold(head + ',"query":{"by":"fleet"},"page":{"size":100}}');
+  const fleet = JSON.parse(fold.answer);
   const fleetMs = performance.now() - t;
   let viewMs = 0;
   const query = querier(hash);
   if (query) {
     t = performance.now();
-    ledgerView({ ...call, query });
+    fold.ask(JSON.stringify({ query, page: { size: 100 } }));
     viewMs = performance.now() - t;
   }
+  fold.free();
   const root = view.shadowRoot;
   return {
     outcome, open, task: longest(tasks), frame: longest(frames), fleetMs, viewMs,
-    diagnostics: fleet.type === 'success' ? fleet.diagnostics.length : fleet.error.code,
+    diagnostics: fleet.type === 'success' ? fleet.totals?.['/diagnostics'] ?? fleet.diagnostics.length : fleet.error.code,
     nodes: root.querySelectorAll('*').length,
     title: root.getElementById('detail-title').textContent.slice(0, 60),
   };
@@ -166,6 +169,6 @@ server.close();
 
 console.log(`Chromium ${version}, 1280 × 800, ${runs === 1 ? 'one run' : `median of ${runs} runs`}`);
 console.log('');
-console.log('| ledger | open (to the first frame) | longest task | longest frame | core: fleet + view | shadow DOM elements |');
+console.log('| ledger | open (to the first frame) | longest task | longest frame | core: fold + a view page | shadow DOM elements |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

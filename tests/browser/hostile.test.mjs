@@ -308,21 +308,37 @@ for (const vp of viewports) {
     const { page, errors } = await openApp(vp);
     assert.equal((await setLedger(page, demo))[0]?.type, 'hapi-ledger-open');
 
-    // An app's row that throws when read again: the open fails as a whole,
-    // the error event fires, and every part still shows the ledger before.
-    const trapped = await page.evaluate(async (l) => {
+    // The element reads an app's rows once, to write them as the core's
+    // call: a row that throws when read again opens with the rest.
+    const once = await page.evaluate(async (l) => {
       const view = document.querySelector('hapi-ledger-view');
       let reads = 0;
-      const trap = { ...l.events.find((e) => e.id === 'ho-docs'), id: 'ho-trap' };
+      const trap = { ...l.events.find((e) => e.id === 'ho-docs'), id: 'ho-once', idempotencyKey: 'handoff:ho-once' };
       Object.defineProperty(trap, 'eventType', { enumerable: true, get() { reads += 1; if (reads > 1) throw new Error('read twice'); return 'handoff'; } });
+      const before = window.heard.length;
+      view.ledger = { ...l, events: [...l.events, trap] };
+      for (let i = 0; i < 500 && window.heard.length === before; i += 1) await new Promise((r) => setTimeout(r, 10));
+      return { heard: window.heard.slice(before).map((h) => h.type), index: view.shadowRoot.querySelector('#handoff-index').textContent };
+    }, demo);
+    assert.deepEqual(once.heard, ['hapi-ledger-open']);
+    assert.match(once.index, /ho-once/);
+    assert.equal((await setLedger(page, demo))[0]?.type, 'hapi-ledger-open');
+
+    // A row that throws whenever it is read: the open fails as a whole, the
+    // error event fires with the core's code, and every part still shows the
+    // ledger before.
+    const trapped = await page.evaluate(async (l) => {
+      const view = document.querySelector('hapi-ledger-view');
+      const trap = { ...l.events.find((e) => e.id === 'ho-docs'), id: 'ho-trap' };
+      Object.defineProperty(trap, 'eventType', { enumerable: true, get() { throw new Error('unreadable'); } });
       const before = window.heard.length;
       view.ledger = { ...l, events: [...l.events.filter((e) => e.eventType !== 'work_ad'), trap] };
       for (let i = 0; i < 500 && window.heard.length === before; i += 1) await new Promise((r) => setTimeout(r, 10));
       const root = view.shadowRoot;
-      return { heard: window.heard.slice(before).map((h) => h.type), source: root.querySelector('#ledger-source').textContent,
+      return { heard: window.heard.slice(before).map((h) => [h.type, h.code]), source: root.querySelector('#ledger-source').textContent,
         fleet: root.querySelector('#fleet-summary').textContent, index: root.querySelector('#handoff-index').textContent };
     }, demo);
-    assert.deepEqual(trapped.heard, ['hapi-ledger-error']);
+    assert.deepEqual(trapped.heard, [['hapi-ledger-error', 'call/invalid-argument']]);
     assert.match(trapped.source, /^ledger — 40 events/);
     assert.match(trapped.fleet, /^8 sessions/);
     assert.match(trapped.index, /ho-review/);
@@ -339,7 +355,9 @@ for (const vp of viewports) {
     assert.deepEqual(heard.map((h) => h.type), ['hapi-ledger-open']);
     assert.match(await page.textContent('#ledger-source'), /^ledger — 2 events, 1 links/);
     assert.match(await page.textContent('#fleet-summary'), /^0 sessions/);
-    assert.match(await page.textContent('#handoff-index'), /the lone one/);
+    // The core leaves such a row out of every view, with a finding naming it.
+    assert.match(await page.textContent('#handoff-index'), /no handoffs in this ledger/);
+    assert.match(await page.textContent('#ledger-diagnostics'), /ledger\/malformed-event at \/events\/0/);
     assert.doesNotMatch(await page.textContent('#handoff-index'), /ho-review|ho-docs/);
     assert.doesNotMatch(await page.textContent('#ledger-diagnostics'), /ho-review|ho-docs/);
 

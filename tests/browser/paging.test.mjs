@@ -96,6 +96,12 @@ async function press(page, selector) {
   await page.keyboard.press('Enter');
 }
 
+/** Waits until `selector` matches `n` elements (a page the core is asked for comes a moment later). */
+async function until(page, selector, n) {
+  for (let i = 0; i < 400 && (await count(page, selector)) !== n; i += 1) await new Promise((r) => setTimeout(r, 25));
+  assert.equal(await count(page, selector), n);
+}
+
 for (const vp of viewports) {
   test(`${vp.name}: a list longer than a page shows a page, and a "more" button shows the rest`, async () => {
     const { page, errors } = await openPage(vp);
@@ -108,11 +114,11 @@ for (const vp of viewports) {
     assert.equal(await page.textContent(more), 'Show 100 more work ads (100 of 250 shown)');
     await assertLayout(page, `${vp.name} fleet, one page`);
     await press(page, more);
-    assert.equal(await count(page, ads), 200);
+    await until(page, ads, 200);
     assert.equal(await page.textContent(more), 'Show 50 more work ads (200 of 250 shown)');
     assert.ok(await page.evaluate((s) => window.deepActive() === window.q(s), more), 'the button keeps the focus');
     await page.keyboard.press('Enter');
-    assert.equal(await count(page, ads), 250);
+    await until(page, ads, 250);
     assert.equal(await count(page, more), 0, 'no button once all are shown');
     // The focus goes to the first row the last press showed.
     assert.equal(await page.evaluate(() => window.deepActive()?.getAttribute('data-session')),
@@ -128,9 +134,9 @@ for (const vp of viewports) {
     assert.equal(await count(page, '#thread-graph path.edge'), 160);
     assert.match(await page.textContent('#thread-graph .graph-left-out'), /^Drawn: \d+ of \d+ events and 160 of 300 links between them/);
     await press(page, '#detail .paged .more-bar button');
-    assert.equal(await count(page, '.thread-links tbody tr'), 200);
+    await until(page, '.thread-links tbody tr', 200);
     await press(page, '#detail > .more-bar button');
-    assert.equal(await count(page, '#thread-receipts > li'), 200);
+    await until(page, '#thread-receipts > li', 200);
     // The receipts' numbers run on across pages.
     assert.equal(await page.locator('#thread-receipts > li').nth(150).evaluate((li) => li.value || [...li.parentNode.children].indexOf(li) + 1), 151);
     await assertLayout(page, `${vp.name} thread, two pages`);

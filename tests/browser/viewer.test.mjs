@@ -334,13 +334,20 @@ test('an element given a ledger routes through a cancelable hapi-open event, not
       seen.push(`${e.detail.kind}=${e.detail.id}`);
       if (cancel) e.preventDefault();
     });
+    // A view is the core's answer a moment later (it folds off the main thread).
+    const title = async (want) => {
+      for (let i = 0; i < 300 && root.querySelector('#detail-title').textContent !== want; i += 1) await new Promise((r) => setTimeout(r, 10));
+      return root.querySelector('#detail-title').textContent;
+    };
     // Cancelled: the app routes, the element stays where it is.
     root.querySelector('a[href="#session=sess-docs"]').click();
+    await new Promise((r) => setTimeout(r, 200));
     const stayed = root.querySelector('#detail-title').textContent;
     cancel = false;
     root.querySelector('a[href="#session=sess-docs"]').click();
-    const opened = root.querySelector('#detail-title').textContent;
+    const opened = await title('Session sess-docs');
     const opensGraph = view.open('handoff', 'ho-review');
+    await title('Handoff ho-review');
     return { seen, stayed, opened, opensGraph, title: root.querySelector('#detail-title').textContent,
       nodes: root.querySelectorAll('#thread-graph g.node').length, hash: location.hash,
       openers: root.querySelector('#openers').hidden, ledger: view.ledger.events.length };
