@@ -695,16 +695,25 @@ function startWorker() {
   return worker;
 }
 
-/** Sends `message` to the worker; its reply, or `{lost: true}` when there is no worker or it died. */
-function toWorker(message) {
+/**
+ * Sends `message` to the worker at once: its id, and its reply (or
+ * `{lost: true}` if the worker dies first); null when there is no worker.
+ */
+function sendToWorker(message) {
   const w = startWorker();
-  if (!w) return Promise.resolve({ lost: true });
+  if (!w) return null;
   asked += 1;
   const id = asked;
-  return new Promise((resolve) => {
+  const reply = new Promise((resolve) => {
     replies.set(id, (data) => resolve({ ...data, id }));
-    w.postMessage({ id, ...message });
   });
+  w.postMessage({ id, ...message });
+  return { id, reply };
+}
+
+/** Sends `message` to the worker; its reply, or `{lost: true}` when there is no worker or it died. */
+function toWorker(message) {
+  return sendToWorker(message)?.reply ?? Promise.resolve({ lost: true });
 }
 
 /**
@@ -735,6 +744,89 @@ async function openFold(text) {
   }
   const here = new LedgerFold(text);
   return { answer: here.answer, ask: async (tail) => here.ask(tail), close: () => here.free() };
+}
+
+/**
+ * Folds `ledger`'s rows for the call of `query` and `page`, a chunk of rows
+ * at a time: each chunk is written to JSON and handed to the fold (in the
+ * worker, which folds it while the next is written; else here) before the
+ * next, with a turn of the event loop between. Answers as `openFold` does,
+ * or null when the rows cannot go this way (a list that is no array, a
+ * value JSON.stringify cannot write, the rest of the call refused): the
+ * caller then folds the whole call at once, whose answer says why.
+ */
+async function streamFold(ledger, query, page) {
+  const { events, links = [] } = ledger;
+  if (!Array.isArray(events) || !Array.isArray(links)) return null;
+  const rest = { now: ledger.now, query, page };
+  if (ledger.namespace !== undefined) rest.namespace = ledger.namespace;
+  let restText;
+  try {
+    restText = JSON.stringify(rest);
+  } catch {
+    return null;
+  }
+  // The chunks follow `begin` without waiting for its reply: the worker
+  // takes them in order, once the core is loaded there.
+  const begun = sendToWorker({ begin: true });
+  let remote = begun !== null;
+  let here = remote ? null : LedgerFold.begin();
+  const written = [];
+  try {
+    for (const [table, list] of [['events', events], ['links', links]]) {
+      for (let i = 0; i < list.length; i += WRITE_CHUNK) {
+        const text = JSON.stringify(list.slice(i, i + WRITE_CHUNK));
+        written.push([table, text]);
+        if (remote) worker?.postMessage({ fold: begun.id, table, rows: text });
+        else if (here.addRows(table, text)) throw new Error('a chunk the core could not add');
+        await turn();
+      }
+    }
+  } catch {
+    if (remote) worker?.postMessage({ close: begun.id });
+    here?.free();
+    return null;
+  }
+  let answer = null;
+  if (remote) {
+    const started = await begun.reply;
+    const got = started.lost || started.error !== undefined ? started : await toWorker({ fold: begun.id, finish: restText });
+    if (!got.lost && got.error === undefined && typeof got.text === 'string') answer = got.text;
+    else remote = false;
+  }
+  if (answer === null) {
+    // No worker, or it was lost on the way: the same fold, here.
+    if (!here) {
+      if (begun) worker?.postMessage({ close: begun.id });
+      here = LedgerFold.begin();
+      for (const [table, text] of written) here.addRows(table, text);
+    }
+    answer = here.finish(restText);
+  }
+  if (JSON.parse(answer).type !== 'success') {
+    if (remote) worker?.postMessage({ close: begun.id });
+    here?.free();
+    return null;
+  }
+  if (here) return { answer, ask: async (tail) => here.ask(tail), close: () => here.free() };
+  let lost = null;
+  return {
+    answer,
+    async ask(tail) {
+      if (!lost) {
+        const r = await toWorker({ fold: begun.id, ask: tail });
+        if (!r.lost && typeof r.text === 'string') return r.text;
+        lost = LedgerFold.begin();
+        for (const [table, text] of written) lost.addRows(table, text);
+        lost.finish(restText);
+      }
+      return lost.ask(tail);
+    },
+    close() {
+      worker?.postMessage({ close: begun.id });
+      lost?.free();
+    },
+  };
 }
 
 function viewerIn(root, host) {
@@ -1425,21 +1517,39 @@ function viewerIn(root, host) {
    */
   async function open(ledger, label) {
     const ticket = ++opening;
+    // The worker loads the core while the rows are written.
+    startWorker();
     const clock = ledger.now === undefined;
     const rows = clock ? { ...ledger, now: Date.now() } : ledger;
     const first = { by: 'fleet' };
     const page = { size: PAGE };
-    const text = await callText(rows, first, page);
-    let fold = null;
+    // Each phase is a User Timing measure (`hapi-ledger-view: …`), for
+    // DevTools and the bench.
+    let since = performance.now();
+    const phase = (name) => {
+      const now = performance.now();
+      performance.measure?.(`hapi-ledger-view: ${name}`, { start: since, end: now });
+      since = now;
+    };
+    let fold = await streamFold(rows, first, page);
     let fleet;
-    if (text === null) {
-      // JSON.stringify cannot write it: the typed export says why.
-      const call = { events: rows.events, links: rows.links, now: rows.now, query: first, page };
-      if (rows.namespace !== undefined) call.namespace = rows.namespace;
-      fleet = ledgerView(call);
-    } else {
-      fold = await openFold(text);
+    if (fold) {
       fleet = JSON.parse(fold.answer);
+      phase('write and fold the rows');
+    } else {
+      // What cannot be folded a chunk at a time is folded whole, and the
+      // core's answer says why it cannot be shown.
+      const text = await callText(rows, first, page);
+      if (text === null) {
+        // JSON.stringify cannot write it: the typed export says why.
+        const call = { events: rows.events, links: rows.links, now: rows.now, query: first, page };
+        if (rows.namespace !== undefined) call.namespace = rows.namespace;
+        fleet = ledgerView(call);
+      } else {
+        fold = await openFold(text);
+        fleet = JSON.parse(fold.answer);
+      }
+      phase('write and fold the call');
     }
     if (ticket !== opening) {
       fold?.close();
@@ -1457,13 +1567,16 @@ function viewerIn(root, host) {
     try {
       current = candidate;
       candidate.handoffs = await view({ by: 'handoffs' });
+      phase('list the handoffs');
       if (ticket !== opening) throw new Error('superseded');
       $('ledger-source').replaceChildren(el('strong', {}, label), ` — ${n(ledger.events)} events, ${n(ledger.links)} links, namespace `,
         el('code', {}, fleet.namespace || '(none)'), `, now ${when(candidate.ledger.now)}${clock ? ' (this browser\'s clock)' : ''}`,
         ledger.note ? el('span', { class: 'muted' }, ` (${ledger.note})`) : '');
       showFleet();
       showLedgerDiagnostics();
+      phase('lay out the fleet');
       await route();
+      phase('show the view');
     } catch (e) {
       if (current === candidate) current = previous;
       fold?.close();

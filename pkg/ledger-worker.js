@@ -1,16 +1,21 @@
-// The ledger fold of `<hapi-ledger-view>`, off the page's main thread. The
-// element sends a `ledger.view` call's text (`open`) and gets its answer;
-// the fold is kept, under the message's id, for the element to ask more
-// pages of views of (`ask`, a `{"query", "page"}` text, answered as the
-// call with those fields would be) until it closes it (`close`). Nothing is
-// decided here: every answer is the core's (`LedgerFold`).
+// The ledger fold of `<hapi-ledger-view>`, off the page's main thread. Each
+// fold is kept under the id of the message that made it, until the element
+// closes it:
+// - `{begin}` starts a fold given its rows a chunk at a time
+//   (`{fold, table, rows}`, not answered: each chunk is folded as it comes,
+//   while the element writes the next), then `{fold, finish}` (the rest of
+//   the `ledger.view` call) answers the call;
+// - `{open}` folds a whole call's text and answers it;
+// - `{fold, ask}` answers a `{"query", "page"}` text over a fold;
+// - `{close}` frees a fold.
+// Nothing is decided here: every answer is the core's (`LedgerFold`).
 import init, { LedgerFold } from './hapi_a2a_core.js';
 
 const ready = init();
 const folds = new Map();
 
 self.onmessage = async ({ data }) => {
-  const { id, open, fold, ask, close } = data;
+  const { id, open, begin, fold, table, rows, finish, ask, close } = data;
   if (close !== undefined) {
     folds.get(close)?.free();
     folds.delete(close);
@@ -18,7 +23,16 @@ self.onmessage = async ({ data }) => {
   }
   try {
     await ready;
-    if (typeof open === 'string') {
+    if (begin) {
+      folds.set(id, LedgerFold.begin());
+      self.postMessage({ id, text: '' });
+    } else if (typeof rows === 'string') {
+      // A chunk the core refuses leaves the fold unfinishable: `finish` then says so.
+      folds.get(fold)?.addRows(table, rows);
+    } else if (typeof finish === 'string') {
+      const f = folds.get(fold);
+      self.postMessage({ id, text: f ? f.finish(finish) : null });
+    } else if (typeof open === 'string') {
       const opened = new LedgerFold(open);
       if (opened.isOpen) folds.set(id, opened);
       const text = opened.answer;

@@ -73,10 +73,11 @@ mod thread;
 pub mod view;
 mod views;
 
-pub(crate) use call::{CallText, read_call};
+pub(crate) use call::{CallText, add_rows, read_call};
 use derive::Derived;
 use model::{Event, FastMap, Link, Sym, Syms};
-use row::{Found, RowText, Table};
+pub(crate) use row::Table;
+use row::{Found, RowText};
 pub use shown::shown;
 pub use view::*;
 
@@ -405,6 +406,11 @@ impl<'a> Ledger<'a> {
         views::answer(self, derived, query, now, page)
     }
 
+    /// The namespace the fold answers for (set once its call is read).
+    pub(crate) fn namespace_mut(&mut self) -> &mut Option<String> {
+        &mut self.namespace
+    }
+
     /// The same fold, owning every string it borrowed from the call's text
     /// (so it can outlive the text and answer more views; the indexes
     /// already built are kept).
@@ -425,6 +431,19 @@ impl<'a> Ledger<'a> {
 
     fn ns_of_name(&self, name: &str) -> Option<Sym> {
         self.syms.get(name)
+    }
+}
+
+impl Ledger<'static> {
+    /// Adds one event row read from some text, owning it (a fold fed
+    /// chunks of rows outlives each chunk).
+    pub(crate) fn add_event_text_owned(&mut self, row: &RowText<'_>) -> usize {
+        self.push_event(|pos, syms, found| row::read_event_text(row, pos, syms, found).map(Event::into_owned))
+    }
+
+    /// Adds one link row read from some text, owning it.
+    pub(crate) fn add_link_text_owned(&mut self, row: &RowText<'_>) -> usize {
+        self.push_link(|pos, syms, found| row::read_link_text(row, pos, syms, found).map(Link::into_owned))
     }
 }
 

@@ -292,6 +292,8 @@ crate::api::for_each_op!(typed_exports);
 pub struct LedgerFold {
     open: Option<crate::api::OpenLedger>,
     answer: String,
+    /// Rows given a chunk at a time, until `finish`.
+    rows: Option<crate::api::LedgerRows>,
 }
 
 #[wasm_bindgen(js_class = LedgerFold)]
@@ -323,10 +325,77 @@ impl LedgerFold {
         match text {
             Ok(text) => {
                 let (open, answer) = crate::api::OpenLedger::open(&text);
-                LedgerFold { open, answer }
+                LedgerFold { open, answer, rows: None }
             }
-            Err(answer) => LedgerFold { open: None, answer },
+            Err(answer) => LedgerFold { open: None, answer, rows: None },
         }
+    }
+
+    /// A fold to be given its rows a chunk at a time (`addRows`), then the
+    /// rest of its call (`finish`), so that rows are folded while the next
+    /// ones are still being written.
+    pub fn begin() -> LedgerFold {
+        LedgerFold { open: None, answer: String::new(), rows: Some(crate::api::LedgerRows::new()) }
+    }
+
+    /// Adds a chunk of rows: `table` is `"events"` or `"links"`, `rows` the
+    /// JSON text of an array of rows. Answers `""`, or the failure answer
+    /// when the chunk cannot be added (the fold then takes no more).
+    #[wasm_bindgen(js_name = addRows)]
+    pub fn add_rows(
+        &mut self,
+        table: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] rows: JsValue,
+    ) -> String {
+        let Some(fold) = &mut self.rows else {
+            return refused(
+                crate::error::INVALID_CALL,
+                "this fold takes no rows: it was not begun with `begin()`, or is finished".to_owned(),
+            );
+        };
+        let Some(text) = rows.dyn_ref::<js_sys::JsString>() else {
+            self.rows = None;
+            return refused(
+                crate::error::INVALID_ARGUMENT,
+                format!("the rows are {}, not a string of JSON text; nothing was read", js_type(&rows)),
+            );
+        };
+        let text = match well_formed(text).then(|| utf8(text)).flatten() {
+            Some(text) => text,
+            None => escape_lone_surrogates(text),
+        };
+        match fold.add(table, &text) {
+            Ok(()) => String::new(),
+            Err(error) => {
+                self.rows = None;
+                let failure: crate::Answer<()> = crate::Answer::Failure { error };
+                serde_json::to_string(&failure).unwrap_or_default()
+            }
+        }
+    }
+
+    /// Answers the call of the rows given and `rest` (the JSON text of
+    /// `{"now", "query", "namespace"?, "page"?}`) as `call("ledger.view",
+    /// …)` answers the whole call; `answer` and `isOpen` then say what the
+    /// constructor's would.
+    pub fn finish(&mut self, #[wasm_bindgen(unchecked_param_type = "string")] rest: JsValue) -> String {
+        let Some(rows) = self.rows.take() else {
+            return refused(
+                crate::error::INVALID_CALL,
+                "this fold has no rows to finish: it was not begun with `begin()`, is finished, or a chunk failed"
+                    .to_owned(),
+            );
+        };
+        let Some(rest) = rest.as_string() else {
+            return refused(
+                crate::error::INVALID_ARGUMENT,
+                format!("the call is {}, not a string of JSON text; nothing was read", js_type(&rest)),
+            );
+        };
+        let (open, answer) = rows.finish(&rest);
+        self.open = open;
+        self.answer.clone_from(&answer);
+        answer
     }
 
     /// The answer to the call that opened the fold.

@@ -261,3 +261,47 @@ fn an_open_ledger_refuses_a_bad_ask() {
         assert_eq!(answer["error"]["code"], code, "{ask}: {answer}");
     }
 }
+
+/// A fold given its rows a chunk at a time (`LedgerRows`, the viewer's way)
+/// answers as the whole call does: every golden `ledger.view` case with row
+/// lists, its rows split into chunks of one, two and all, gets its golden
+/// answer when that is a success, and a failure when it is not.
+#[test]
+fn rows_given_a_chunk_at_a_time_answer_as_the_whole_call() {
+    let mut checked = 0;
+    for (name, _) in golden::cases_of("ledger.view") {
+        let call = fs::read_to_string(golden::call_path("ledger.view", &name)).unwrap();
+        let want: Value =
+            serde_json::from_str(&fs::read_to_string(golden::answer_path("ledger.view", &name)).unwrap())
+                .unwrap();
+        let Ok(Value::Object(mut doc)) = serde_json::from_str::<Value>(&call) else { continue };
+        let events = doc.remove("events");
+        let links = doc.remove("links");
+        let lists: Vec<(&str, Vec<Value>)> = match (events, links) {
+            (Some(Value::Array(e)), None) => vec![("events", e)],
+            (Some(Value::Array(e)), Some(Value::Array(l))) => vec![("events", e), ("links", l)],
+            _ => continue,
+        };
+        let rest = Value::Object(doc).to_string();
+        for size in [1, 2, usize::MAX] {
+            let mut rows = hapi_a2a_core::api::LedgerRows::new();
+            for (table, list) in &lists {
+                for chunk in list.chunks(size.min(list.len().max(1))) {
+                    rows.add(table, &Value::Array(chunk.to_vec()).to_string()).unwrap();
+                }
+            }
+            let (_, answer) = rows.finish(&rest);
+            let got: Value = serde_json::from_str(&answer).unwrap();
+            if want["type"] == "success" {
+                assert_eq!(got, want, "{name}: chunks of {size}");
+            } else {
+                assert_eq!(got["type"], "failure", "{name}: chunks of {size}: {got}");
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 60, "only {checked} golden views checked");
+    let mut rows = hapi_a2a_core::api::LedgerRows::new();
+    assert_eq!(rows.add("events", "{}").unwrap_err().code, "call/invalid-call");
+    assert_eq!(rows.add("rows", "[]").unwrap_err().code, "call/invalid-call");
+}

@@ -36,6 +36,7 @@ send_and_sync! {
     hapi_a2a_core::api::LedgerViewAnswer,
     hapi_a2a_core::api::LedgerViewCall,
     hapi_a2a_core::api::OpenLedger,
+    hapi_a2a_core::api::LedgerRows,
     hapi_a2a_core::api::NoticeReceiptAnswer,
     hapi_a2a_core::api::NoticeReceiptCall,
     hapi_a2a_core::api::NotifyElevateAnswer,

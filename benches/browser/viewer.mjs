@@ -96,9 +96,11 @@ window.bench = async (name) => {
     viewMs = performance.now() - t;
   }
   fold.free();
+  const phases = performance.getEntriesByType('measure').filter((m) => m.name.startsWith('hapi-ledger-view: ') && m.startTime >= t0 - 1)
+    .map((m) => m.name.slice(18) + ' ' + Math.round(m.duration)).join(', ');
   const root = view.shadowRoot;
   return {
-    outcome, open, task: longest(tasks), frame: longest(frames), fleetMs, viewMs,
+    outcome, open, task: longest(tasks), frame: longest(frames), fleetMs, viewMs, phases,
     diagnostics: fleet.type === 'success' ? fleet.totals?.['/diagnostics'] ?? fleet.diagnostics.length : fleet.error.code,
     nodes: root.querySelectorAll('*').length,
     title: root.getElementById('detail-title').textContent.slice(0, 60),
@@ -161,7 +163,7 @@ for (const name of wanted) {
   const m = (k) => median(done.map((g) => g[k]));
   const last = done[done.length - 1];
   rows.push(`| ${name} | ${ms(m('open'))} | ${ms(m('task'))} | ${ms(m('frame'))} | ${ms(m('fleetMs'))} + ${ms(m('viewMs'))} | ${last.nodes} |`);
-  console.error(`${name}: ${last.outcome}, ${last.diagnostics} diagnostics, "${last.title}"`);
+  console.error(`${name}: ${last.outcome}, ${last.diagnostics} diagnostics, "${last.title}"; ms: ${last.phases}`);
 }
 const version = browser.version();
 await browser.close();

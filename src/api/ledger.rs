@@ -178,6 +178,83 @@ impl OpenLedger {
     }
 }
 
+/// A fold given its rows a chunk at a time, then the rest of its call: so
+/// that rows can be folded while the caller is still writing the next
+/// ones (the viewer writes 100k rows a chunk at a time, and a worker folds
+/// each chunk as it comes).
+///
+/// ```
+/// use hapi_a2a_core::api::LedgerRows;
+///
+/// let mut rows = LedgerRows::new();
+/// assert!(rows.add("events", "[]").is_ok());
+/// let (open, answer) = rows.finish(r#"{"now":1,"query":{"by":"fleet"}}"#);
+/// assert_eq!(answer, hapi_a2a_core::call("ledger.view", r#"{"events":[],"now":1,"query":{"by":"fleet"}}"#));
+/// assert!(open.is_some());
+/// ```
+#[derive(Default)]
+pub struct LedgerRows {
+    ledger: Ledger<'static>,
+}
+
+impl LedgerRows {
+    /// A fold with no rows yet.
+    pub fn new() -> Self {
+        LedgerRows::default()
+    }
+
+    /// Adds a chunk of rows: `table` is `events` or `links`, `text` a JSON
+    /// array of rows, each read as `ledger.view` reads a row of its call.
+    /// The chunks of a table, in order, are its list.
+    pub fn add(&mut self, table: &str, text: &str) -> Result<(), CallError> {
+        let table = match table {
+            "events" => ledger::Table::Events,
+            "links" => ledger::Table::Links,
+            other => {
+                return Err(CallError::new(
+                    crate::error::INVALID_CALL,
+                    format!("rows are `events` or `links`, not {}", crate::diagnostic::quote(other)),
+                ));
+            }
+        };
+        ledger::add_rows(&mut self.ledger, table, text).ok_or_else(|| {
+            CallError::new(
+                crate::error::INVALID_CALL,
+                "a chunk of rows is a JSON array of rows; this one is not",
+            )
+        })
+    }
+
+    /// Answers the call of these rows and `rest` (`{"now", "query",
+    /// "namespace"?, "page"?}`), as `call("ledger.view", …)` answers the
+    /// call holding the rows in the order they were added, and keeps the
+    /// fold when `rest` could be read (as `OpenLedger::open` keeps it when
+    /// the call could be).
+    pub fn finish(self, rest: &str) -> (Option<OpenLedger>, String) {
+        let mut ledger = self.ledger;
+        let rest = match super::read_typed::<LedgerRest>(rest) {
+            Ok(rest) => rest,
+            Err(e) => return (None, super::respond::<()>(Err(e))),
+        };
+        ledger.namespace_mut().clone_from(&rest.namespace);
+        let answer =
+            super::respond(ledger.view_page(&rest.query, rest.now, rest.page).map(LedgerViewAnswer::from));
+        (Some(OpenLedger { ledger, now: rest.now }), answer)
+    }
+}
+
+/// What [`LedgerRows::finish`] takes: a `ledger.view` call without its rows.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct LedgerRest {
+    now: f64,
+    query: Query,
+    #[serde(default)]
+    namespace: Option<String>,
+    #[serde(default)]
+    page: Option<ledger::Page>,
+}
+
 /// What [`OpenLedger::ask`] takes: a `ledger.view` call's query and page.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

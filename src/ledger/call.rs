@@ -97,3 +97,23 @@ fn read(input: &str) -> Result<Option<CallText<'_>>, Syntax> {
     ledger.namespace = namespace;
     Ok(Some(CallText { ledger, query, now, page }))
 }
+
+/// Adds the rows of `text`, a JSON array of rows of `table` (a chunk of a
+/// call's `events` or `links`), to `ledger`, each read as [`read_call`]
+/// reads a row of a call (so at the same depth, with the same findings),
+/// owned by the ledger. `None` when the text is not an array of values.
+pub(crate) fn add_rows(ledger: &mut Ledger<'static>, table: Table, text: &str) -> Option<()> {
+    // A chunk's rows sit one level higher than a call's: the limit moves with them.
+    let mut r = Reader::new(text, MAX_ROW_DEPTH + 1);
+    let is_array = r
+        .items(0, &mut |r| {
+            let row = read_row(r, 1, table)?;
+            match table {
+                Table::Events => ledger.add_event_text_owned(&row),
+                Table::Links => ledger.add_link_text_owned(&row),
+            };
+            Ok(())
+        })
+        .ok()?;
+    (is_array && r.at_end()).then_some(())
+}

@@ -397,3 +397,36 @@ test('an element given a hub URL and a token reads the ledger from the hub', asy
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// The fold runs in a module worker beside the elements; where none can run
+// (no Worker, or its script does not load) the same core runs on the page's
+// thread and every view is the same.
+test('the core folds in a worker, and the views are the same without one', async () => {
+  const views = async (setup) => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(deepQuery);
+    const workers = [];
+    page.on('worker', (w) => workers.push(new URL(w.url()).pathname));
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await setup(page);
+    await page.goto(`${base}/#handoff=ho-review`);
+    await page.waitForSelector('#thread-outcome');
+    const seen = {
+      fleet: await page.textContent('#fleet-summary'),
+      index: await page.textContent('#handoff-index'),
+      findings: await page.textContent('#ledger-diagnostics'),
+      thread: await page.textContent('#detail'),
+    };
+    await page.close();
+    return { seen, workers, errors };
+  };
+  const worker = await views(async () => {});
+  assert.deepEqual(worker.workers, ['/pkg/ledger-worker.js'], 'one worker, the package\'s');
+  const none = await views((page) => page.addInitScript(() => { delete window.Worker; }));
+  assert.deepEqual(none.workers, []);
+  assert.deepEqual(none.seen, worker.seen);
+  const unloadable = await views((page) => page.route('**/ledger-worker.js', (r) => r.fulfill({ status: 404, body: '' })));
+  assert.deepEqual(unloadable.seen, worker.seen);
+  assert.deepEqual([...worker.errors, ...none.errors, ...unloadable.errors], []);
+});

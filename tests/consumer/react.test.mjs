@@ -107,6 +107,8 @@ for (const vp of viewports) {
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    const workers = [];
+    page.on('worker', (w) => workers.push(new URL(w.url()).pathname));
     await page.goto(`${base}/`);
 
     // The badge of a peer message: exactly the core's label, tooltip and link.
@@ -120,6 +122,9 @@ for (const vp of viewports) {
     await page.waitForSelector('#ledger #fleet-summary');
     assert.match(await page.textContent('#ledger #fleet-summary'), /^8 sessions — .*stale 3/);
     assert.match(await page.textContent('#ledger #ledger-source'), /ledger — 40 events, 30 links, namespace demo/);
+    // Vite bundled the fold's worker with the package's wasm, and the view folded there.
+    assert.equal(workers.length, 1, `one worker: ${workers.join(', ')}`);
+    assert.match(workers[0], /ledger-worker/);
 
     // A thread, then a node of its graph clicked: the handoff it stands for opens, and the app hears of it.
     await page.click('#ledger #handoff-list a[href="#handoff=ho-review"]');
