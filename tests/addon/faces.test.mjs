@@ -53,7 +53,10 @@ const show = (v) => {
 
 test(`the addon (${engine}) exports what the npm package exports`, () => {
   assert.deepEqual(ops, wasm.ops());
-  const wasmOnly = new Set(['initSync']);
+  // `LedgerFold` keeps a fold in the module for a viewer that shows one
+  // ledger for a while; a hub answers one view per request (`ledgerView`),
+  // so the addon does not carry it.
+  const wasmOnly = new Set(['initSync', 'LedgerFold']);
   const want = Object.keys(wasm).filter((k) => !wasmOnly.has(k)).sort();
   assert.deepEqual(Object.keys(addon).sort(), want);
   for (const op of ops) assert.equal(typeof addon[exportName(op)], 'function', op);
