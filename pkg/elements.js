@@ -755,7 +755,7 @@ async function openFold(text) {
  * value JSON.stringify cannot write, the rest of the call refused): the
  * caller then folds the whole call at once, whose answer says why.
  */
-async function streamFold(ledger, query, page) {
+async function streamFold(ledger, query, page, phase = () => {}) {
   const { events, links = [] } = ledger;
   if (!Array.isArray(events) || !Array.isArray(links)) return null;
   const rest = { now: ledger.now, query, page };
@@ -766,46 +766,61 @@ async function streamFold(ledger, query, page) {
   } catch {
     return null;
   }
+  // Each chunk of rows as JSON, handed to `add` (which answers whether the
+  // core refused it), a turn of the event loop after each; false when a
+  // row cannot be written or a chunk was refused. The chunks are not kept:
+  // 100k rows of text would be garbage the page carries for nothing.
+  const writeRows = async (add) => {
+    try {
+      for (const [table, list] of [['events', events], ['links', links]]) {
+        for (let i = 0; i < list.length; i += WRITE_CHUNK) {
+          if (add(table, JSON.stringify(list.slice(i, i + WRITE_CHUNK)))) return false;
+          await turn();
+        }
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // The same fold on this thread (no worker, or it was lost on the way).
+  const foldHere = async () => {
+    const here = LedgerFold.begin();
+    if (!(await writeRows((table, text) => here.addRows(table, text)))) {
+      here.free();
+      return null;
+    }
+    return here;
+  };
   // The chunks follow `begin` without waiting for its reply: the worker
   // takes them in order, once the core is loaded there.
   const begun = sendToWorker({ begin: true });
-  let remote = begun !== null;
-  let here = remote ? null : LedgerFold.begin();
-  const written = [];
-  try {
-    for (const [table, list] of [['events', events], ['links', links]]) {
-      for (let i = 0; i < list.length; i += WRITE_CHUNK) {
-        const text = JSON.stringify(list.slice(i, i + WRITE_CHUNK));
-        written.push([table, text]);
-        if (remote) worker?.postMessage({ fold: begun.id, table, rows: text });
-        else if (here.addRows(table, text)) throw new Error('a chunk the core could not add');
-        await turn();
-      }
-    }
-  } catch {
-    if (remote) worker?.postMessage({ close: begun.id });
-    here?.free();
-    return null;
-  }
+  let here = null;
   let answer = null;
-  if (remote) {
+  if (begun) {
+    const sent = await writeRows((table, rows) => {
+      worker?.postMessage({ fold: begun.id, table, rows });
+      return false;
+    });
+    phase('write the rows');
+    if (!sent) {
+      worker?.postMessage({ close: begun.id });
+      return null;
+    }
     const started = await begun.reply;
     const got = started.lost || started.error !== undefined ? started : await toWorker({ fold: begun.id, finish: restText });
     if (!got.lost && got.error === undefined && typeof got.text === 'string') answer = got.text;
-    else remote = false;
+    else worker?.postMessage({ close: begun.id });
   }
   if (answer === null) {
-    // No worker, or it was lost on the way: the same fold, here.
-    if (!here) {
-      if (begun) worker?.postMessage({ close: begun.id });
-      here = LedgerFold.begin();
-      for (const [table, text] of written) here.addRows(table, text);
-    }
+    here = await foldHere();
+    if (!here) return null;
     answer = here.finish(restText);
+    phase('write and fold the rows here');
   }
   if (JSON.parse(answer).type !== 'success') {
-    if (remote) worker?.postMessage({ close: begun.id });
-    here?.free();
+    if (here) here.free();
+    else worker?.postMessage({ close: begun.id });
     return null;
   }
   if (here) return { answer, ask: async (tail) => here.ask(tail), close: () => here.free() };
@@ -816,8 +831,8 @@ async function streamFold(ledger, query, page) {
       if (!lost) {
         const r = await toWorker({ fold: begun.id, ask: tail });
         if (!r.lost && typeof r.text === 'string') return r.text;
-        lost = LedgerFold.begin();
-        for (const [table, text] of written) lost.addRows(table, text);
+        lost = await foldHere();
+        if (!lost) return JSON.stringify({ type: 'failure', error: { code: 'viewer/fold-lost', message: 'the worker folding this ledger stopped, and the rows could not be folded again' } });
         lost.finish(restText);
       }
       return lost.ask(tail);
@@ -1531,11 +1546,11 @@ function viewerIn(root, host) {
       performance.measure?.(`hapi-ledger-view: ${name}`, { start: since, end: now });
       since = now;
     };
-    let fold = await streamFold(rows, first, page);
+    let fold = await streamFold(rows, first, page, phase);
     let fleet;
     if (fold) {
       fleet = JSON.parse(fold.answer);
-      phase('write and fold the rows');
+      phase('finish the fold');
     } else {
       // What cannot be folded a chunk at a time is folded whole, and the
       // core's answer says why it cannot be shown.
