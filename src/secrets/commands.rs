@@ -1,0 +1,188 @@
+//! Credentials in header text and command lines: `Authorization:` and
+//! API-key headers, `curl -u user:password` and `curl -H '…'`.
+
+use super::*;
+
+// ---------------------------------------------------------------- headers
+
+pub(super) const AUTH_SCHEMES: &[&[u8]] = &[
+    b"basic",
+    b"bearer",
+    b"token",
+    b"digest",
+    b"negotiate",
+    b"ntlm",
+    b"apikey",
+    b"api-key",
+    b"oauth",
+    b"aws4-hmac-sha256",
+];
+
+/// `at` is an `authorization`.
+pub(super) fn authorization_at(b: &[u8], at: usize) -> bool {
+    let mut j = at + b"authorization".len();
+    let sep_end = take_while(b, j, |c| b" \t\"':=>,".contains(&c));
+    if sep_end == j || sep_end - j > 6 {
+        return false;
+    }
+    j = sep_end;
+    let scheme_end = take_upto(b, j, 32, |c| c.is_ascii_alphanumeric() || c == b'-');
+    let scheme = slice(b, j, scheme_end);
+    if !AUTH_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme)) {
+        return false;
+    }
+    let cred_start = take_upto(b, scheme_end, 16, |c| c == b' ' || c == b'\t');
+    cred_start != scheme_end && header_credential(b, cred_start)
+}
+
+/// `at` is an API-key header name of `len` bytes.
+pub(super) fn key_header_at(b: &[u8], at: usize, len: usize) -> bool {
+    if at > 0 && !b.get(at - 1).is_some_and(|c| c.is_ascii_whitespace() || b"\"'{([,;".contains(c)) {
+        return false;
+    }
+    let j = at + len;
+    let sep_end = take_while(b, j, |c| b" \t\"':".contains(&c));
+    slice(b, j, sep_end).contains(&b':') && header_credential(b, sep_end)
+}
+
+pub(super) fn header_credential(b: &[u8], start: usize) -> bool {
+    let end = take_upto(b, start, 4096, |c| c.is_ascii_alphanumeric() || b"._~+/=-".contains(&c));
+    let cred = slice(b, start, end);
+    let next_is_template = b.get(end).is_some_and(|c| b"<$%{[".contains(c));
+    cred.len() >= 6 && !next_is_template && !is_placeholder(cred)
+}
+
+// ---------------------------------------------------------------- curl
+
+/// `at` is a `curl`: its options on the same line (or on up to five
+/// continued lines) that carry credentials.
+pub(super) fn curl_at(b: &[u8], at: usize, found: &mut Found) {
+    if !word_start(b, at) || b.get(at + 4).is_some_and(|c| is_word(*c)) {
+        return;
+    }
+    let mut lines = 0;
+    let mut j = at + 4;
+    let limit = (at + 4096).min(b.len());
+    while j < limit {
+        let Some(&c) = b.get(j) else { break };
+        if c == b'\n' {
+            lines += 1;
+            if lines > 5 {
+                break;
+            }
+        }
+        if c.is_ascii_whitespace() {
+            let opt = j + 1;
+            let rest = slice(b, opt, b.len());
+            let user = if rest.starts_with(b"--user") {
+                Some(opt + 6)
+                    .filter(|e| b.get(*e).is_some_and(|c| matches!(c, b'=' | b' ' | b'\t' | b'"' | b'\'')))
+            } else if rest.starts_with(b"-u") {
+                Some(opt + 2)
+            } else {
+                None
+            };
+            if let Some(from) = user {
+                if curl_user_at(b, from) {
+                    found.push(COMMAND_CREDENTIALS);
+                }
+            } else if rest.starts_with(b"-H") || rest.starts_with(b"--header") {
+                let from = if rest.starts_with(b"-H") { opt + 2 } else { opt + 8 };
+                if curl_header_at(b, from) {
+                    found.push(AUTHORIZATION_HEADER);
+                }
+            }
+        }
+        j += 1;
+    }
+}
+
+/// After `-u` / `--user`: `=` or up to five blanks, then `user:password`,
+/// quoted as a whole, or each side quoted or not.
+pub(super) fn curl_user_at(b: &[u8], from: usize) -> bool {
+    let start = if b.get(from) == Some(&b'=') {
+        from + 1
+    } else {
+        take_upto(b, from, 5, |c| c == b' ' || c == b'\t')
+    };
+    let (first, next) = curl_word(b, start);
+    let password = match (b.get(start), b.get(next)) {
+        // `"user:password"`: both in one quoted word.
+        (Some(b'"' | b'\''), Some(c)) if *c != b':' => match first.iter().position(|c| *c == b':') {
+            Some(colon) => slice(first, colon + 1, first.len()),
+            None => return false,
+        },
+        (Some(b'"' | b'\''), None) => match first.iter().position(|c| *c == b':') {
+            Some(colon) => slice(first, colon + 1, first.len()),
+            None => return false,
+        },
+        // `user:password`, `'user':'password'`, `user:"password"`.
+        _ if b.get(next) == Some(&b':') => curl_word(b, next + 1).0,
+        _ => match first.iter().position(|c| *c == b':') {
+            Some(colon) => slice(first, colon + 1, first.len()),
+            None => return false,
+        },
+    };
+    // A short password is no filler (`-u ci:x7`); a longer one may be.
+    let short = password.len() <= 3 && password.iter().all(u8::is_ascii_alphanumeric);
+    !password.is_empty() && !password.starts_with(b"$") && (short || !is_placeholder(password))
+}
+
+/// One word of a command line at `start`: quoted (`"…"`, `'…'`, without
+/// the quotes) or bare (up to a blank, a quote or a `:`); and the
+/// place after it.
+pub(super) fn curl_word(b: &[u8], start: usize) -> (&[u8], usize) {
+    match b.get(start) {
+        Some(&q @ (b'"' | b'\'')) => {
+            let end = take_upto(b, start + 1, 512, |c| c != q && c != b'\n');
+            if b.get(end) == Some(&q) { (slice(b, start + 1, end), end + 1) } else { (&[], start) }
+        }
+        _ => {
+            let end = take_upto(b, start, 512, |c| {
+                !c.is_ascii_whitespace() && c != b':' && c != b'"' && c != b'\''
+            });
+            (slice(b, start, end), end)
+        }
+    }
+}
+
+/// After `-H` / `--header`: a quoted header that carries a credential
+/// (`Authorization: [scheme] cred`, `X-…-Key: cred`, `…-Token: cred`).
+pub(super) fn curl_header_at(b: &[u8], from: usize) -> bool {
+    let start = if b.get(from) == Some(&b'=') {
+        from + 1
+    } else {
+        take_upto(b, from, 5, |c| c == b' ' || c == b'\t')
+    };
+    let Some(&q @ (b'"' | b'\'')) = b.get(start) else { return false };
+    let end = take_upto(b, start + 1, 4096, |c| c != q && c != b'\n');
+    let header = slice(b, start + 1, end);
+    let Some(colon) = header.iter().position(|c| *c == b':') else { return false };
+    let name = slice(header, 0, colon);
+    let value = slice(header, colon + 1, header.len());
+    let value = slice(value, take_while(value, 0, |c| c == b' ' || c == b'\t'), value.len());
+    let cred = if name.eq_ignore_ascii_case(b"authorization") {
+        match value.iter().position(|c| *c == b' ' || *c == b'\t') {
+            Some(sp)
+                if AUTH_SCHEMES
+                    .iter()
+                    .chain([&&b"api-token"[..]])
+                    .any(|s| s.eq_ignore_ascii_case(slice(value, 0, sp))) =>
+            {
+                slice(value, sp + 1, value.len())
+            }
+            _ => value,
+        }
+    } else {
+        let lower_end = |s: &[u8]| {
+            name.len() >= s.len() && slice(name, name.len() - s.len(), name.len()).eq_ignore_ascii_case(s)
+        };
+        if !(lower_end(b"key") || lower_end(b"token")) || name.contains(&b' ') {
+            return false;
+        }
+        value
+    };
+    let cred_end = take_while(cred, 0, |c| c.is_ascii_alphanumeric() || b"_=~@.+/-".contains(&c));
+    let cred = slice(cred, 0, cred_end);
+    cred.len() >= 8 && !is_placeholder(cred) && entropy(cred) >= 2.75
+}
