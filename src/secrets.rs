@@ -27,14 +27,24 @@
 //!   and Telegram bot tokens;
 //! - JWTs (`eyJ…` header that decodes to a JSON object, `eyJ…` payload);
 //! - PEM private keys with a body, plain or base64-wrapped;
-//! - `Authorization:`-style header text (`Basic`, `Bearer`, `token`, ...)
-//!   and API-key headers (`X-API-Key:`, `Private-Token:`), and the same in
-//!   a `curl -H`, and `curl -u user:password`;
+//! - `Authorization:`-style header text (`Basic`, `Bearer`, `Bot`, any
+//!   other scheme or none when the credential looks generated) and API-key
+//!   headers (`X-API-Key:`, `Private-Token:`), and the same in a `curl -H`,
+//!   and `curl -u user:password`;
+//! - credentials given to commands: `--password …`, `--token …`,
+//!   `--api-key …`, `mysql -pPASSWORD`, `sshpass -p …`, `docker login -p
+//!   …`, `redis-cli -a …`;
+//! - tokens known by their shape alone: a Discord bot token (given to a
+//!   client's `run`, or to any secret-sounding name), a Twilio auth token
+//!   beside its account SID in one call;
 //! - Azure AD client secrets (`…8Q~…`);
 //! - keyword assignments: a name holding `key`, `secret`, `token`,
 //!   `password`, `credential`, ... or a provider's name, then `=`, `:`,
 //!   `:=`, `=>`, `>` or `,`, then a value random enough (Shannon entropy)
-//!   and no placeholder. The AWS secret key, connection-string keys
+//!   and no placeholder; a password may hold symbols (`Kx!pQ#mz^Lw2`) and
+//!   be letters only when no words; netrc's `password` needs no sign.
+//!   A PEM key split over the strings of an array, a line each, is one
+//!   finding at its first line. The AWS secret key, connection-string keys
 //!   (`AccountKey=`, `SharedAccessKey=`, `Password=` after `;`) and
 //!   service-account key fields (`"private_key_id"`, `"private_key"`) get
 //!   their own codes; any other such assignment is reported as
@@ -52,7 +62,7 @@ use crate::doc::{Json, JsonObject};
 use crate::pointer::Pointer;
 use crate::url::percent_decode_deep;
 use commands::*;
-use placeholder::{is_filler, is_placeholder};
+use placeholder::{is_demo_password, is_example_password, is_filler, is_placeholder};
 use shapes::*;
 use urls::{parameter_at, signed_url_params, userinfo_at};
 
@@ -74,13 +84,13 @@ crate::define_codes! {
     PACKAGE_TOKEN = "secret/package-token", "a package registry token (npm `npm_`, PyPI `pypi-`, RubyGems, NuGet, crates.io, Docker Hub, Clojars, Hugging Face `hf_`)";
     JWT = "secret/jwt", "a JSON Web Token";
     PRIVATE_KEY = "secret/private-key", "a PEM private key, plain or base64-encoded";
-    PROVIDER_TOKEN = "secret/provider-token", "a provider token with a telling prefix (DigitalOcean `dop_v1_`, Vault `hvs.`, SendGrid `SG.`, Twilio `SK…`, Shopify `shpat_`, ...)";
+    PROVIDER_TOKEN = "secret/provider-token", "a provider token with a telling prefix or shape (DigitalOcean `dop_v1_`, Vault `hvs.`, SendGrid `SG.`, Twilio `SK…`, Shopify `shpat_`, Supabase `sb_secret_`, a Discord bot token, ...)";
     WEBHOOK_URL = "secret/webhook-url", "a Discord or Microsoft Teams webhook URL, or a Telegram bot token";
     AZURE_CLIENT_SECRET = "secret/azure-client-secret", "an Azure AD (Entra ID) client secret (`…8Q~…`)";
     AWS_SECRET_KEY = "secret/aws-secret-key", "an AWS secret access key assigned to `aws_secret_access_key` or the like";
     CONNECTION_STRING = "secret/connection-string", "a connection string carries a key or a password (`AccountKey=`, `SharedAccessKey=`, `;Password=`)";
     SERVICE_ACCOUNT_KEY = "secret/service-account-key", "a service-account key field (`private_key_id`, `private_key` of a Google Cloud key file)";
-    COMMAND_CREDENTIALS = "secret/command-credentials", "a command passes credentials (`curl -u user:password`)";
+    COMMAND_CREDENTIALS = "secret/command-credentials", "a command passes credentials (`curl -u user:password`, `mysql -pPASSWORD`, `--password …`, `--token …`)";
     KEYWORD_ASSIGNMENT = "secret/keyword-assignment", "a random-looking value assigned to a secret-sounding name (`API_KEY=`, `client_secret:`, `password =`, ...)";
 }
 
@@ -162,7 +172,20 @@ fn walk<J: Json>(value: &J, path: &Path<'_>, out: &mut Vec<Finding>) {
         report(scan_text(s), path, out);
     } else if let Some(items) = value.as_array() {
         for (i, item) in items.iter().enumerate() {
-            walk(item, &Path { up: Some(path), step: Step::Index(i) }, out);
+            let here = Path { up: Some(path), step: Step::Index(i) };
+            match item.as_str() {
+                Some(s) => {
+                    let found = scan_found(s);
+                    let open_key = found.pem_open;
+                    report(found.into_codes(), &here, out);
+                    // A key split into lines, one string each: one finding,
+                    // at the line that opens it.
+                    if open_key && split_key_at(items.get(i..).unwrap_or(&[])) {
+                        report(vec![PRIVATE_KEY], &here, out);
+                    }
+                }
+                None => walk(item, &here, out),
+            }
         }
     } else if let Some(map) = value.as_object() {
         for (k, v) in map.entries() {
@@ -176,12 +199,24 @@ fn walk<J: Json>(value: &J, path: &Path<'_>, out: &mut Vec<Finding>) {
 
 /// The rules one text breaks, sorted, each once.
 pub fn scan_text(text: &str) -> Vec<crate::diagnostic::Code> {
-    let found = scan_found(text);
-    let mut codes = found.codes;
-    if found.assignment && codes.is_empty() {
-        codes.push(KEYWORD_ASSIGNMENT);
+    scan_found(text).into_codes()
+}
+
+/// Whether the strings at the start of `items`, the first of which opens a
+/// PEM private key with no body, are together (a line each, up to the one
+/// that ends the key) a private key.
+#[inline(never)]
+fn split_key_at<J: Json>(items: &[J]) -> bool {
+    let mut joined = String::new();
+    for item in items.iter().take(200) {
+        let Some(line) = item.as_str() else { break };
+        joined.push_str(line);
+        joined.push('\n');
+        if joined.len() > 16_384 || (joined.len() > line.len() + 1 && line.contains("-----END")) {
+            break;
+        }
     }
-    codes
+    scan_text(&joined).contains(&PRIVATE_KEY)
 }
 
 /// Whether no string or key of a JSON text can hold a secret, decided by
@@ -238,9 +273,22 @@ struct Found {
     /// A name was left alone for the quote before it
     /// ([`assign::Verdict::QuotedKeyName`]).
     quoted_key_name: bool,
+    /// A PEM private key's header stands with no body after it: the key
+    /// may go on in the strings that follow.
+    pem_open: bool,
 }
 
 impl Found {
+    /// The codes, with the generic assignment's when nothing more specific
+    /// was found.
+    fn into_codes(self) -> Vec<crate::diagnostic::Code> {
+        let mut codes = self.codes;
+        if self.assignment && codes.is_empty() {
+            codes.push(KEYWORD_ASSIGNMENT);
+        }
+        codes
+    }
+
     fn push(&mut self, code: crate::diagnostic::Code) {
         if let Err(at) = self.codes.binary_search(&code) {
             self.codes.insert(at, code);
@@ -312,8 +360,12 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
             }
         }
         Rule::Pem => {
-            if slice(b, at, b.len()).starts_with(b"-----BEGIN") && pem_at(b, at) {
-                found.push(PRIVATE_KEY);
+            if slice(b, at, b.len()).starts_with(b"-----BEGIN") {
+                match pem_at(b, at) {
+                    Some(true) => found.push(PRIVATE_KEY),
+                    Some(false) => found.pem_open = true,
+                    None => {}
+                }
             }
         }
         Rule::Authorization => {
@@ -362,6 +414,21 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
             }
         }
         Rule::Curl => curl_at(b, at, found),
+        Rule::Command(command) => {
+            if command_flag_at(b, at, anchor.text.len(), *command) {
+                found.push(COMMAND_CREDENTIALS);
+            }
+        }
+        Rule::BotRun => {
+            if bot_run_at(b, at) {
+                found.push(PROVIDER_TOKEN);
+            }
+        }
+        Rule::SidCall => {
+            if sid_and_secret_at(b, at) {
+                found.push(PROVIDER_TOKEN);
+            }
+        }
         Rule::Percent => {
             pass.escape |= escape_at(b, at);
         }
@@ -432,6 +499,7 @@ fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
 
 mod assign;
 mod commands;
+mod passwords;
 mod placeholder;
 mod prefilter;
 mod rules;

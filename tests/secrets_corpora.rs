@@ -189,7 +189,7 @@ const NOT_HELD: &[(&str, &str)] = &[
     ("kubernetes-secret-yaml", "a YAML manifest's shape, not a credential's"),
     ("np.google.3", "one of three examples is a filler (`aaaa…-`)"),
     ("np.odbc.1", "example passwords are words (`secret`, `myPassword`)"),
-    ("np.netrc.1", "netrc lines (`password x`) carry no assignment sign"),
+    ("np.netrc.1", "one of three examples is an example's password (`pass123`)"),
     ("np.github.5", "an OAuth client id, public"),
     ("np.github.6", "a 40-hex value after `github…secret`: a git SHA shape"),
 ];

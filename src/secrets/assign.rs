@@ -4,6 +4,7 @@
 //! blanks around), and the value looks random: long enough, not a word,
 //! entropic enough, no placeholder, no path, no UUID.
 
+use super::passwords::*;
 use super::rules::Word;
 use super::*;
 
@@ -100,8 +101,15 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // always a word), `pat` only as a word of its own (not `path`).
     let lower_before = b.get(at.wrapping_sub(1)).is_some_and(u8::is_ascii_lowercase);
     let lower_after = b.get(at + len).is_some_and(u8::is_ascii_lowercase);
-    if (kw.eq_ignore_ascii_case(b"api") && kw != b"API" && lower_before)
+    // `pass` only as the last word of a name (`SMTP_PASS`, `dbPass`), not
+    // inside one (`bypass`, `passes`, `password`, which `passw` reads).
+    let pass_inside = kw.eq_ignore_ascii_case(b"pass")
+        && (b.get(at + len).is_some_and(|c| is_name(*c)) || (lower_before && kw.first() != Some(&b'P')));
+    // `apidoc`: `api` and more of a word; `apikey`, `apitoken` are read
+    // by their own keyword.
+    if (kw.eq_ignore_ascii_case(b"api") && kw != b"API" && (lower_before || lower_after))
         || (kw.eq_ignore_ascii_case(b"pat") && (lower_before || lower_after))
+        || pass_inside
     {
         return None;
     }
@@ -114,6 +122,16 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // Blanks and more name words may follow before the separator.
     let mut j = take_upto(b, name_end, 20, |c| is_name(c) || c == b' ' || c == b'\t');
     j = take_upto(b, j, 3, |c| c.is_ascii_whitespace() || b"'\"])".contains(&c));
+    // `--password VALUE`, `--token=VALUE`: a flag of a command line.
+    if matches!(b.get(start), Some(b'-'))
+        && let Some(verdict) = flag_at(b, name, name_end, word)
+    {
+        return verdict;
+    }
+    // `machine … login … password VALUE`: a netrc entry.
+    if word == Word::Password && matches!(b.get(name_end), Some(b' ' | b'\t')) && netrc_before(b, start) {
+        return netrc_password(b, name, name_end);
+    }
     let sep_end = separator(b, j)?;
     // `, ` joins two literals (`("api_key", "…")`), not two words of code
     // or prose (`sort key, a+b`).
@@ -153,21 +171,58 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     let service_account = b.get(start.wrapping_sub(1)) == Some(&b'"')
         && (name.eq_ignore_ascii_case(b"private_key_id") || name.eq_ignore_ascii_case(b"private_key"));
     let mut bare_end = None;
+    let mut symbolic = false;
     let value = if service_account {
         let end = take_upto(b, k, 8192, |c| c.is_ascii_alphanumeric() || b"+/=".contains(&c));
         let v = slice(b, k, end);
-        let key = v.len() >= 40 && entropy(v) >= 3.5 && !is_filler(v);
+        // 40 hex digits (a key id) have at most 4 bits a character.
+        let bits = if v.iter().all(u8::is_ascii_hexdigit) { 3.0 } else { 3.5 };
+        let key = v.len() >= 40 && entropy(v) >= bits && !is_filler(v);
         return Some(if key { Verdict::Code(SERVICE_ACCOUNT_KEY) } else { Verdict::QuotedKeyName });
     } else if let Some(v) = quoted_password(b, k, word, quote) {
         v
     } else {
-        let end = take_upto(b, k, 151, |c| c.is_ascii_alphanumeric() || b"_.=+/~-".contains(&c));
-        let terminated = b.get(end).is_none_or(|c| c.is_ascii_whitespace() || b"'\"`;,)}]<&\\".contains(c));
-        if !terminated {
-            return None;
+        let end = take_upto(b, k, 151, is_bare_char);
+        let next = b.get(end);
+        let terminated = next.is_none_or(|c| c.is_ascii_whitespace() || b"'\"`;,)}]<&\\".contains(c));
+        // A value with symbols (`Kx!pQ#mz^Lw`, a Django key): quoted, or
+        // bare after a password's name or an environment variable's
+        // `NAME=`.
+        let env = name.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
+            && b.get(name_end) == Some(&b'=')
+            && k == name_end + 1;
+        // In quotes, or after a password's name or `NAME=`, a bracket or
+        // an `&` may be part of the value.
+        // After a closing bracket code goes on with `:`, `;`, `.`, `,` or
+        // another bracket (`pass: string):`); a password with more of
+        // itself.
+        let symbol_goes_on = match (quote, next) {
+            // In quotes the quote ends the value.
+            (Some(_), Some(c)) => b"&)}]".contains(c),
+            (None, Some(b'&')) => {
+                (word == Word::Password || env) && b.get(end + 1).is_some_and(u8::is_ascii_graphic)
+            }
+            (None, Some(b')' | b'}' | b']')) => {
+                (word == Word::Password || env)
+                    && b.get(end + 1).is_some_and(|c| c.is_ascii_alphanumeric() || b"!#%^*+@&?~".contains(c))
+            }
+            _ => false,
+        };
+        let bare = (terminated && end > k).then(|| slice(b, k, end));
+        let with_symbols = match quote {
+            _ if bare.is_some() && !symbol_goes_on => None,
+            Some(q) if word != Word::Password => quoted_symbolic(b, k, q),
+            None if word == Word::Password || env => bare_symbolic(b, k, !env),
+            _ => None,
+        };
+        match (with_symbols, bare) {
+            (Some(v), _) => v,
+            (None, Some(v)) => {
+                bare_end = quote.is_none().then_some(end);
+                v
+            }
+            (None, None) => return None,
         }
-        bare_end = quote.is_none().then_some(end);
-        slice(b, k, end)
     };
     if after_prose && comma && quote.is_none() {
         return None;
@@ -177,12 +232,27 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     if comma && first_word(value).len() >= 3 && first_word(value).eq_ignore_ascii_case(first_word(name)) {
         return None;
     }
-    if !value_shape_ok(value, word) {
+    symbolic |= !value.iter().all(|c| is_bare_char(*c) || *c == b' ');
+    if !value_shape_ok(value, word, symbolic && quote.is_none())
+        || (symbolic
+            && (is_code_like(value)
+                || words_and_symbols(value)
+                || (word != Word::Password && value.len() < 16)))
+        || is_public_value(value)
+    {
         return None;
+    }
+    if is_discord_bot_token(value) {
+        return Some(Verdict::Code(PROVIDER_TOKEN));
     }
     // A bare value is code when it names something (`self._key`,
     // `options.token`) or an operator follows it (`x: T = …`, `a ? b`).
-    if bare_end.is_some_and(|end| is_bare_code(value) || operator_follows(b, end)) {
+    // After a tight `NAME=`, a random value is a literal whatever follows
+    // it (`api_key=… (attempt 2)`, `-e PASSWORD=… -p 5432:5432`).
+    let tight = b.get(name_end) == Some(&b'=')
+        && k == name_end + 1
+        && (word == Word::Password || (value.len() >= 16 && token_like(value)));
+    if bare_end.is_some_and(|end| is_bare_code(value) || (!tight && operator_follows(b, end))) {
         return None;
     }
     // A literal of words is a name, a version, a path or prose, whatever
@@ -217,6 +287,14 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     if NOT_SECRET.iter().any(|p| contains_ci(wide, p)) || ends_in_id(name) || ends_in_setting(name) {
         return None;
     }
+    // `Key = 2d773b…`: a test vector's line (NIST's `Key = `, `KEY = `),
+    // hex beside its `Nonce =` and `Tag =`.
+    if (name == b"Key" || name == b"KEY")
+        && slice(b, name_end, name_end + 3) == b" = "
+        && value.iter().all(u8::is_ascii_hexdigit)
+    {
+        return None;
+    }
     let in_connection_string =
         b.get(start.wrapping_sub(1)) == Some(&b';') || (start == 0 && b.get(k + value.len()) == Some(&b';'));
     if name.eq_ignore_ascii_case(b"accountkey")
@@ -233,9 +311,11 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
 
 /// A password in quotes: anything up to the closing quote on the line.
 fn quoted_password(b: &[u8], k: usize, word: Word, quote: Option<u8>) -> Option<&[u8]> {
-    let q = quote.filter(|_| word == Word::Password)?;
-    // After a blank the quotes seen were an empty literal (`pw === "" && …`).
-    if b.get(k).is_some_and(u8::is_ascii_whitespace) {
+    // A backtick quotes a command or a template, not a literal.
+    let q = quote.filter(|q| word == Word::Password && *q != b'`')?;
+    // After a blank, or right after them, the quotes seen were an empty
+    // literal (`pw === "" && …`, `password = '', domain = ''`).
+    if b.get(k).is_some_and(u8::is_ascii_whitespace) || (k >= 2 && slice(b, k - 2, k) == [q, q]) {
         return None;
     }
     let end = take_upto(b, k, 101, |c| c != q && c != b'\n' && c != b'\r');
@@ -262,6 +342,9 @@ fn ends_in_id(name: &[u8]) -> bool {
     match name {
         [.., b'_' | b'-' | b'.', b'i' | b'I', b'd' | b'D'] => true,
         [.., low, b'I', b'd'] => low.is_ascii_lowercase(),
+        // An account or a resource SID (`TWILIO_ACCOUNT_SID`, `accountSid`).
+        [.., b'_' | b'-' | b'.', b's' | b'S', b'i' | b'I', b'd' | b'D'] => true,
+        [.., low, b'S', b'i', b'd'] => low.is_ascii_lowercase(),
         _ => false,
     }
 }
@@ -285,7 +368,7 @@ fn ends_in_setting(name: &[u8]) -> bool {
 
 /// A value of the length and the characters a secret has for the name's
 /// word; [`value_random`] is the costlier rest.
-fn value_shape_ok(v: &[u8], word: Word) -> bool {
+pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool {
     let min = match word {
         Word::Generic => 10,
         Word::Password => 8,
@@ -294,14 +377,33 @@ fn value_shape_ok(v: &[u8], word: Word) -> bool {
     if v.len() < min || v.len() > 150 || is_filler(v) {
         return false;
     }
-    // A word (`[A-Za-z_.-]+`) is a name, not a secret; a password needs a digit.
+    // A word (`[A-Za-z_.-]+`) is a name, not a secret; a password needs a
+    // digit or a symbol, or letters that are no words (`kXqPzmRtLwYb`).
     let telling = match word {
-        Word::Password => v.iter().any(u8::is_ascii_digit),
+        Word::Password => {
+            v.iter().any(u8::is_ascii_digit)
+                || (v.iter().any(|c| c.is_ascii_punctuation() && !b"_.-".contains(c))
+                    && !words_and_symbols(v))
+                || (v.len() >= 10
+                    && v.iter().all(u8::is_ascii_alphabetic)
+                    && (!is_words(v) || random_letters(v)))
+        }
         Word::Generic | Word::Provider => v.iter().any(|c| !c.is_ascii_alphabetic() && !b"_.-".contains(c)),
     };
+    // A symbol may open a password (`#Kx8…`, `@Lw2…`), not a reference.
+    // A bracket opens an expression (`(self.user + …`), unless the value
+    // is in quotes or holds a digit (`(Kx!pQ#mz^Lw3`).
+    let opens_expression =
+        bare_symbolic && matches!(v.first(), Some(b'(' | b'[')) && !v.iter().any(u8::is_ascii_digit);
+    let opens_reference = matches!(v.first(), Some(b'$' | b'/' | b'.' | b'{' | b','))
+        || opens_expression
+        || v.starts_with(b"~/")
+        || symbol_then_name(v)
+        || (v.iter().all(|c| is_bare_char(*c)) && matches!(v.first(), Some(b'#' | b'%' | b'@')));
     if !telling
         || v.iter().all(u8::is_ascii_digit)
-        || matches!(v.first(), Some(b'$' | b'/' | b'.' | b'~' | b'#' | b'%' | b'{' | b'@'))
+        || opens_reference
+        || is_demo_password(v)
         || (word != Word::Provider && is_uuid(v))
         || v.contains(&b' ') && word != Word::Password
     {
@@ -312,7 +414,7 @@ fn value_shape_ok(v: &[u8], word: Word) -> bool {
 
 /// Not a placeholder, and random enough for the name's word. Costlier than
 /// the shape: most values are refused before this.
-fn value_random(v: &[u8], word: Word) -> bool {
+pub(super) fn value_random(v: &[u8], word: Word) -> bool {
     let bits = if word == Word::Generic { 3.5 } else { 2.5 };
     !is_placeholder(v) && entropy(v) >= bits
 }
@@ -333,12 +435,12 @@ fn is_bare_code(v: &[u8]) -> bool {
 }
 
 /// `a.b`, `self._x`, `$el.value`: identifiers joined by dots.
-fn is_member_path(v: &[u8]) -> bool {
+pub(super) fn is_member_path(v: &[u8]) -> bool {
     v.contains(&b'.') && v.split(|c| *c == b'.').all(is_identifier)
 }
 
 /// `name`, `_x`, `$el`: an identifier of code.
-fn is_identifier(v: &[u8]) -> bool {
+pub(super) fn is_identifier(v: &[u8]) -> bool {
     v.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_' || *c == b'$')
         && v.iter().all(|c| is_word(*c) || *c == b'$')
 }

@@ -28,11 +28,45 @@ pub(super) fn authorization_at(b: &[u8], at: usize) -> bool {
     j = sep_end;
     let scheme_end = take_upto(b, j, 32, |c| c.is_ascii_alphanumeric() || c == b'-');
     let scheme = slice(b, j, scheme_end);
-    if !AUTH_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme)) {
-        return false;
+    if AUTH_SCHEMES.iter().chain([&&b"bot"[..]]).any(|s| s.eq_ignore_ascii_case(scheme)) {
+        let cred_start = take_upto(b, scheme_end, 16, |c| c == b' ' || c == b'\t');
+        return cred_start != scheme_end
+            && header_credential(b, cred_start)
+            && !(scheme.eq_ignore_ascii_case(b"basic") && basic_without_password(b, cred_start));
     }
-    let cred_start = take_upto(b, scheme_end, 16, |c| c == b' ' || c == b'\t');
-    cred_start != scheme_end && header_credential(b, cred_start)
+    // Any other scheme (`SSWS …`, `GenieKey …`) or none: then the
+    // credential must look generated.
+    let first_end = take_upto(b, j, 4096, is_credential_char);
+    let first = slice(b, j, first_end);
+    let scheme_like =
+        (2..=24).contains(&first.len()) && first.iter().all(|c| c.is_ascii_alphabetic() || *c == b'-');
+    if scheme_like && b.get(first_end) == Some(&b' ') {
+        generated_credential(b, first_end + 1)
+    } else {
+        generated_credential(b, j)
+    }
+}
+
+fn is_credential_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || b"._~+/=-".contains(&c)
+}
+
+/// A header credential with no scheme to tell it: 16 or more characters
+/// that mix letters and digits as a generated token does.
+fn generated_credential(b: &[u8], start: usize) -> bool {
+    let end = take_upto(b, start, 4096, is_credential_char);
+    let cred = slice(b, start, end);
+    let next_is_template = b.get(end).is_some_and(|c| b"<$%{[(".contains(c));
+    let mixed = cred.len() >= 24
+        && cred.iter().any(u8::is_ascii_uppercase)
+        && cred.iter().any(u8::is_ascii_lowercase)
+        && cred.iter().any(u8::is_ascii_digit)
+        && entropy(cred) >= 4.0;
+    cred.len() >= 16
+        && !next_is_template
+        && (passwords::token_like(cred) || mixed)
+        && entropy(cred) >= 3.0
+        && !is_placeholder(cred)
 }
 
 /// `at` is an API-key header name of `len` bytes.
@@ -49,7 +83,28 @@ pub(super) fn header_credential(b: &[u8], start: usize) -> bool {
     let end = take_upto(b, start, 4096, |c| c.is_ascii_alphanumeric() || b"._~+/=-".contains(&c));
     let cred = slice(b, start, end);
     let next_is_template = b.get(end).is_some_and(|c| b"<$%{[".contains(c));
-    cred.len() >= 6 && !next_is_template && !is_placeholder(cred)
+    // `realm="Example"`, `realm=movies`: the parameters of a scheme (OAuth
+    // 1.0), not a credential; base64 has `=` only at its end.
+    let parameter = cred
+        .iter()
+        .position(|c| *c == b'=')
+        .is_some_and(|i| slice(cred, i, cred.len()).iter().any(|c| *c != b'=') || b.get(end) == Some(&b'"'));
+    cred.len() >= 6 && !next_is_template && !parameter && !is_placeholder(cred)
+}
+
+/// `Basic` credentials at `start` that decode to a user and no password or
+/// an example's (`martin:`, `:secret`, `user:pass`).
+fn basic_without_password(b: &[u8], start: usize) -> bool {
+    let end = take_upto(b, start, 200, |c| c.is_ascii_alphanumeric() || b"+/=".contains(&c));
+    let mut out = [0u8; 150];
+    let decoded = base64_decode(slice(b, start, end), &mut out);
+    match decoded.iter().position(|c| *c == b':') {
+        Some(colon) => {
+            let password = slice(decoded, colon + 1, decoded.len());
+            password.is_empty() || is_demo_password(password)
+        }
+        None => false,
+    }
 }
 
 // ---------------------------------------------------------------- curl
@@ -185,4 +240,49 @@ pub(super) fn curl_header_at(b: &[u8], from: usize) -> bool {
     let cred_end = take_while(cred, 0, |c| c.is_ascii_alphanumeric() || b"_=~@.+/-".contains(&c));
     let cred = slice(cred, 0, cred_end);
     cred.len() >= 8 && !is_placeholder(cred) && entropy(cred) >= 2.75
+}
+
+// ---------------------------------------------------------------- short flags
+
+/// `at` is a command's name of `len` bytes: a short flag on its line (or
+/// continued lines) that carries a password: `-pPASSWORD` for the MySQL
+/// clients (`-p` alone asks for it), `-p PASSWORD` for `sshpass` and
+/// `docker login`, `-a PASSWORD` for `redis-cli`.
+pub(super) fn command_flag_at(b: &[u8], at: usize, len: usize, command: rules::Command) -> bool {
+    use rules::Command;
+    // `mysqldump`, `mysqladmin`: the MySQL clients share the flag.
+    if !word_start(b, at) || (command != Command::Mysql && b.get(at + len).is_some_and(|c| is_word(*c))) {
+        return false;
+    }
+    let (letter, attached, apart) = match command {
+        Command::Mysql => (b'p', true, false),
+        Command::Sshpass => (b'p', true, true),
+        Command::DockerLogin => (b'p', false, true),
+        Command::RedisCli => (b'a', false, true),
+    };
+    let limit = (at + 1024).min(b.len());
+    let mut p = at + len;
+    while p < limit {
+        let Some(&c) = b.get(p) else { break };
+        if c == b'\n' && b.get(p.wrapping_sub(1)) != Some(&b'\\') {
+            break;
+        }
+        let flag = c == b'-'
+            && b.get(p.wrapping_sub(1)).is_some_and(u8::is_ascii_whitespace)
+            && b.get(p + 1) == Some(&letter);
+        if flag {
+            let value = match b.get(p + 2) {
+                Some(b' ' | b'\t') if apart => {
+                    passwords::command_word(b, take_upto(b, p + 2, 4, |c| c == b' ' || c == b'\t'))
+                }
+                Some(c) if attached && !c.is_ascii_whitespace() => passwords::command_word(b, p + 2),
+                _ => &[],
+            };
+            if passwords::password_ok(value) {
+                return true;
+            }
+        }
+        p += 1;
+    }
+    false
 }

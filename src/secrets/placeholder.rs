@@ -67,6 +67,16 @@ const PLACEHOLDER_PARTS: &[&[u8]] = &[
     b"${",
     b"{{",
     b"...",
+    // Credentials that standards print as examples (OAuth 2.0, bearer
+    // tokens, OpenID Connect, the JWT samples of jwt.io and PyJWT): every
+    // library's documentation repeats them.
+    b"2yotnfzfejr1zcsicmwpaa",
+    b"tgzv3jokf0xg5qx2tlkwia",
+    b"czzcagrsa3f0mzpnwdfmqmf0m2jw",
+    b"slav32hkkg",
+    b"h480djs93hd8",
+    b"sflkxwrjsmekkf2qt4fwpmejf36pok6yjv_adqssw5c",
+    b"4twft5niznn84awoo1d7ko1t_yoc0z6xopovswacpzg",
 ];
 
 /// For each byte, the [`PLACEHOLDER_PARTS`] that begin with it (bit `i` for
@@ -104,6 +114,65 @@ fn has_placeholder_part(t: &[u8]) -> bool {
         }
         false
     })
+}
+
+/// The passwords of examples and fixtures: a word documentation uses for a
+/// password (`secret`, `password`, `foo`, `test`, ...), with up to four
+/// digits after it (`secret123`, `password1`), or three characters at
+/// most (`xyz`, `123`). Nobody leaks one; every manual shows one.
+pub(super) fn is_demo_password(v: &[u8]) -> bool {
+    is_example_password(v) || v.eq_ignore_ascii_case(b"secret")
+}
+
+/// [`is_demo_password`] but for `secret` alone: in a URL's userinfo
+/// (`user:secret@host`) it counts as a credential, as both public rule
+/// sets have it (`secret123` does not).
+pub(super) fn is_example_password(v: &[u8]) -> bool {
+    const WORDS: &[&[u8]] = &[
+        b"secret",
+        b"password",
+        b"passwd",
+        b"pass",
+        b"pwd",
+        b"pw",
+        b"foo",
+        b"bar",
+        b"baz",
+        b"qux",
+        b"foobar",
+        b"xyz",
+        b"abc",
+        b"test",
+        b"testing",
+        b"user",
+        b"admin",
+        b"root",
+        b"guest",
+        b"demo",
+        b"sample",
+        b"mypassword",
+        b"mypass",
+        b"mysecret",
+        b"passw0rd",
+        b"p@ssw0rd",
+        b"p@ssword",
+        b"pa55word",
+        b"s3cret",
+        b"s3cr3t",
+        b"changeme",
+        b"letmein",
+        b"qwerty",
+        b"topsecret",
+        b"supersecret",
+        b"secretpassword",
+        b"pass1234",
+    ];
+    let digits = v.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    let stem = v.get(..v.len() - digits).unwrap_or(v);
+    // `secret` alone is left to [`is_demo_password`].
+    let word = WORDS.iter().any(|w| stem.eq_ignore_ascii_case(w))
+        && !(digits == 0 && stem.eq_ignore_ascii_case(b"secret"));
+    v.len() <= 3 || (digits <= 4 && word)
 }
 
 /// An obvious placeholder: a template variable, a redaction, an example word.

@@ -51,6 +51,14 @@ pub(super) enum Rule {
     NugetPassword,
     /// `curl`: `-u user:password`, `-H 'Authorization: …'`.
     Curl,
+    /// A command that takes a password in a short flag (`mysql -pPASSWORD`,
+    /// `sshpass -p PASSWORD`, `docker login -p …`, `redis-cli -a …`).
+    Command(Command),
+    /// `.run(`: a bot token given to a client's `run`.
+    BotRun,
+    /// A quote and `ac`: a Twilio account SID and, beside it in the same
+    /// call, its auth token.
+    SidCall,
     /// A name word of a keyword assignment (`*_KEY=`, `password:` …).
     Keyword(Word),
     /// `%`: a percent escape, if two hex digits follow; the text is then
@@ -68,6 +76,19 @@ pub(super) enum Word {
     /// A provider's name (`cloudflare`, `twilio`, ...): the value need not
     /// be as random as for a generic name.
     Provider,
+}
+
+/// The commands whose short flags carry a password, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Command {
+    /// `-pPASSWORD`, attached (`-p` alone asks for it).
+    Mysql,
+    /// `-p PASSWORD` or `-pPASSWORD`.
+    Sshpass,
+    /// `-p PASSWORD` after `docker login`.
+    DockerLogin,
+    /// `-a PASSWORD`.
+    RedisCli,
 }
 
 /// The characters a token body may hold.
@@ -277,6 +298,7 @@ pub(super) static ANCHORS: &[Anchor] = &[
     t(b"jina_", b"jina_", PROVIDER_TOKEN, Body::Url64, 60, 60),
     t(b"tvly-", b"tvly-", PROVIDER_TOKEN, Body::Alnum, 32, 48),
     t(b"fc-", b"fc-", PROVIDER_TOKEN, Body::Hex, 32, 32),
+    t(b"sb_secret_", b"sb_secret_", PROVIDER_TOKEN, Body::Url64, 24, 80),
     // Payments and mail.
     t(b"sk_live_", b"sk_live_", STRIPE_KEY, Body::Alnum, 10, 255),
     t(b"rk_live_", b"rk_live_", STRIPE_KEY, Body::Alnum, 10, 255),
@@ -320,6 +342,14 @@ pub(super) static ANCHORS: &[Anchor] = &[
     a(b"api-key", Rule::KeyHeader),
     a(b"x-gitlab-token", Rule::KeyHeader),
     a(b"curl", Rule::Curl),
+    a(b"mysql", Rule::Command(Command::Mysql)),
+    a(b"mariadb", Rule::Command(Command::Mysql)),
+    a(b"sshpass", Rule::Command(Command::Sshpass)),
+    a(b"docker login", Rule::Command(Command::DockerLogin)),
+    a(b"redis-cli", Rule::Command(Command::RedisCli)),
+    a(b".run(", Rule::BotRun),
+    a(b"\"ac", Rule::SidCall),
+    a(b"'ac", Rule::SidCall),
     // Keyword assignments.
     kw(b"key", Word::Generic),
     kw(b"secret", Word::Generic),
@@ -331,6 +361,7 @@ pub(super) static ANCHORS: &[Anchor] = &[
     kw(b"api", Word::Generic),
     kw(b"pat", Word::Generic),
     kw(b"passw", Word::Password),
+    kw(b"pass", Word::Password),
     kw(b"pwd", Word::Password),
     kw(b"passphrase", Word::Password),
     kw(b"adafruit", Word::Provider),

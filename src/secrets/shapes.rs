@@ -198,7 +198,7 @@ pub(super) fn jwt_at(b: &[u8], i: usize) -> bool {
     let sig = slice(b, p_end + 1, s_end);
     let sig = sig.strip_suffix(b"\\n").or_else(|| sig.strip_suffix(b"\\r")).unwrap_or(sig);
     let sig_len = sig.len();
-    if sig_len != 0 && sig_len < 8 {
+    if sig_len != 0 && (sig_len < 8 || is_placeholder(sig)) {
         return false;
     }
     let mut header = [0u8; 12];
@@ -262,11 +262,12 @@ pub(super) fn base64_decode<'o>(text: &[u8], out: &'o mut [u8]) -> &'o [u8] {
 
 // ---------------------------------------------------------------- PEM
 
-/// `at` is a `-----BEGIN`.
-pub(super) fn pem_at(b: &[u8], at: usize) -> bool {
+/// `at` is a `-----BEGIN`: `None` when no private key's header stands
+/// there, else whether a body follows it.
+pub(super) fn pem_at(b: &[u8], at: usize) -> Option<bool> {
     let header = slice(b, at, (at + 80).min(b.len()));
-    let Some(key_at) = find(header, b"PRIVATE KEY", 0) else { return false };
-    let Some(close) = find(header, b"-----", key_at) else { return false };
+    let key_at = find(header, b"PRIVATE KEY", 0)?;
+    let close = find(header, b"-----", key_at)?;
     let body_start = at + close + 5;
     let mut count = 0;
     let mut j = body_start;
@@ -279,7 +280,7 @@ pub(super) fn pem_at(b: &[u8], at: usize) -> bool {
         }
         j += 1;
     }
-    count >= 40 && !is_filler(slice(b, body_start, j))
+    Some(count >= 40 && !is_filler(slice(b, body_start, j)))
 }
 
 /// The first place at or after `from` where `needle` stands in `hay`.
@@ -293,4 +294,55 @@ pub(super) fn find(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
         }
         i = at + 1;
     }
+}
+
+/// A Discord bot token: the bot's id in base64 (17 to 20 digits, so 23 to
+/// 27 characters that decode to digits), `.`, a 6-character timestamp,
+/// `.`, a 27- to 38-character HMAC.
+pub(super) fn is_discord_bot_token(v: &[u8]) -> bool {
+    let mut parts = v.split(|c| *c == b'.');
+    let (Some(id), Some(time), Some(mac), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return false;
+    };
+    let mut digits = [0u8; 21];
+    let decoded = base64_decode(id, &mut digits);
+    (23..=27).contains(&id.len())
+        && id.iter().all(|c| is_b64url(*c))
+        && decoded.len() >= 17
+        && decoded.iter().all(u8::is_ascii_digit)
+        && decoded.first() != Some(&b'0')
+        && (5..=7).contains(&time.len())
+        && time.iter().all(|c| is_b64url(*c))
+        && (27..=38).contains(&mac.len())
+        && mac.iter().all(|c| is_b64url(*c))
+        && !is_filler(mac)
+}
+
+/// `at` is a `.run(`: a bot token given to a client's `run` in quotes.
+pub(super) fn bot_run_at(b: &[u8], at: usize) -> bool {
+    let start = take_upto(b, at + 5, 4, |c| c == b' ');
+    let Some(&q @ (b'"' | b'\'')) = b.get(start) else { return false };
+    let end = take_upto(b, start + 1, 80, |c| c != q);
+    b.get(end) == Some(&q) && is_discord_bot_token(slice(b, start + 1, end))
+}
+
+/// `at` is a quote before `AC`: a Twilio account SID (`AC` and 32 hex
+/// digits) in quotes, then, as the next argument of the same call, a
+/// quoted 32-hex auth token. The SID alone is public; beside it the hex
+/// is the account's secret.
+pub(super) fn sid_and_secret_at(b: &[u8], at: usize) -> bool {
+    let Some(&q) = b.get(at) else { return false };
+    let hex32 = |from: usize| {
+        take_upto(b, from, 33, |c| c.is_ascii_hexdigit()) - from == 32 && b.get(from + 32) == Some(&q)
+    };
+    if slice(b, at + 1, at + 3) != b"AC" || !hex32(at + 3) {
+        return false;
+    }
+    let comma = take_upto(b, at + 36, 4, |c| c == b' ');
+    if b.get(comma) != Some(&b',') {
+        return false;
+    }
+    let open = take_upto(b, comma + 1, 4, |c| c == b' ');
+    b.get(open) == Some(&q) && hex32(open + 1) && !is_filler(slice(b, open + 1, open + 33))
 }

@@ -169,7 +169,7 @@ fn encode64(data: &[u8]) -> String {
 #[test]
 fn authorization_headers_with_credentials_are_found() {
     assert_eq!(codes("curl -H 'Authorization: Bearer abcDEF123456ghi'"), vec![AUTHORIZATION_HEADER]);
-    assert_eq!(codes("Authorization: Basic dXNlcjpwYXNzd29yZA=="), vec![AUTHORIZATION_HEADER]);
+    assert_eq!(codes("Authorization: Basic ZGVwbG95Old4N2tRMm1aOXBMdg=="), vec![AUTHORIZATION_HEADER]);
     assert_eq!(codes("X-API-Key: 9b1deb4d3b7d4bad9bdd"), vec![AUTHORIZATION_HEADER]);
 }
 
@@ -181,6 +181,11 @@ fn authorization_headers_with_placeholders_are_skipped() {
         "Authorization: Bearer ${GITHUB_TOKEN}",
         "Authorization: Bearer YOUR_TOKEN",
         "send the Authorization header with a bearer token",
+        // `user:password`, `martin:`: an example's password, or none.
+        "Authorization: Basic dXNlcjpwYXNzd29yZA==",
+        "authorization: Basic bWFydGluOg==",
+        // OAuth 1.0's parameters, not a credential.
+        "Authorization: OAuth realm=\"Example\",",
     ] {
         assert!(codes(text).is_empty(), "{text}");
     }
@@ -544,7 +549,7 @@ fn code_that_names_keys_and_tokens_is_not_a_secret() {
 #[test]
 fn credential_shaped_literals_beside_code_are_still_found() {
     for line in [
-        "\"password\": \"secret123\"".to_owned(),
+        "\"password\": \"sailboat123\"".to_owned(),
         "password = 'hunter2024'".to_owned(),
         "DB_PASSWORD=hunter2024".to_owned(),
         format!("API_KEY={}", body(32, 3)),
@@ -590,4 +595,107 @@ fn random_tokens_are_not_read_as_words() {
 fn a_plus_beside_digits_is_base64_not_a_shortcut() {
     assert!(assign::is_words(b"Control+Shift+T"));
     assert!(!assign::is_words(b"abcdefg12346+FJQCK"));
+}
+
+#[test]
+fn passwords_with_symbols_are_found_quoted_or_not() {
+    for text in [
+        "DB_PASSWORD=Kamo!rilen#482".to_owned(),
+        "password = xdt&VXTGWwNgMKd#".to_owned(),
+        "  password: \"Rd!pQ#mz^Lw\"".to_owned(),
+        format!("SECRET_KEY = 'django-insecure-{}!@#(-_=+)'", body(40, 3)),
+        "SMTP_PASS=HvjAlkKSSKBKXvxWYnu".to_owned(),
+    ] {
+        assert_eq!(codes(&text), vec![KEYWORD_ASSIGNMENT], "{text}");
+    }
+}
+
+#[test]
+fn code_routes_and_example_passwords_are_not_passwords() {
+    for text in [
+        "password = getpass()",
+        "passwd = fallback_getpass(prompt, stream)",
+        "password = super$ecret",
+        "this.addPassword = \"#add-password\";",
+        "password_regex = \"^(?=.*[A-Z])(?=.*\\\\d).{8,}$\"",
+        "\"password\": \"password123\"",
+        "function hasPassToSkip(pass: string): boolean;",
+        "user_pass = (self.username + \":\" + self.password).encode('ascii')",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn a_random_value_after_a_tight_assignment_is_found_whatever_follows() {
+    let text = format!("INFO auth api_key={} (attempt 2)", body(28, 4));
+    assert_eq!(codes(&text), vec![KEYWORD_ASSIGNMENT]);
+    let run = "docker run -e POSTGRES_PASSWORD=Tr0ub4dor&3x -p 5432:5432 postgres";
+    assert_eq!(codes(run), vec![KEYWORD_ASSIGNMENT]);
+}
+
+#[test]
+fn passwords_and_tokens_in_command_flags_are_found() {
+    for text in [
+        "mysql -u root -pKx8#mQz2Lw -h db app".to_owned(),
+        "sshpass -p 'Kx8#mQz2Lw' ssh deploy@host".to_owned(),
+        "docker login -u ci -p Kx8mQz2Lw7vB ghcr.io".to_owned(),
+        format!("vercel deploy --token {}", body(24, 5)),
+        "redis-cli -a Kx8#mQz2Lw ping".to_owned(),
+    ] {
+        assert_eq!(codes(&text), vec![COMMAND_CREDENTIALS], "{text}");
+    }
+    for text in ["mysql -u root -p app", "docker run -p 8080:80 nginx", "vercel --token $VERCEL_TOKEN"] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn netrc_passwords_are_found_on_one_line_or_several() {
+    assert_eq!(codes("machine api.example.com login bob password Kx8#mQz2Lw"), vec![KEYWORD_ASSIGNMENT]);
+    assert_eq!(
+        codes(&format!("machine h.example\n  login ci\n  password {}\n", body(32, 6))),
+        vec![KEYWORD_ASSIGNMENT]
+    );
+    assert!(codes("machine learning login page password reset flow").is_empty());
+}
+
+#[test]
+fn unnamed_tokens_are_found_by_their_shape_and_place() {
+    // A bot id of 18 digits in base64, a timestamp, an HMAC.
+    let bot = format!("MTIzNDU2Nzg5MDEyMzQ1Njc4.{}.{}", body(6, 1), body(38, 2));
+    assert_eq!(codes(&format!("client.run(\"{bot}\")")), vec![PROVIDER_TOKEN]);
+    assert_eq!(codes(&format!("DISCORD_TOKEN={bot}")), vec![PROVIDER_TOKEN]);
+    assert_eq!(codes(&format!("Authorization: Bot {bot}")), vec![AUTHORIZATION_HEADER]);
+    let sid = format!("AC{}", hex(32, 1));
+    assert_eq!(codes(&format!("Client(\"{sid}\", \"{}\")", hex(32, 2))), vec![PROVIDER_TOKEN]);
+    assert_eq!(codes(&format!("sb_secret_{}", body(31, 3))), vec![PROVIDER_TOKEN]);
+    assert_eq!(codes(&format!("Authorization: {}", body(32, 4))), vec![AUTHORIZATION_HEADER]);
+    assert_eq!(codes(&format!("Authorization: SSWS {}", body(32, 5))), vec![AUTHORIZATION_HEADER]);
+}
+
+#[test]
+fn public_identifiers_are_not_secrets() {
+    for text in [
+        format!("TWILIO_ACCOUNT_SID=AC{}", hex(32, 3)),
+        format!("STRIPE_PUBLISHABLE_KEY=pk_live_{}", body(40, 4)),
+        format!("SUPABASE_KEY=sb_publishable_{}", body(31, 5)),
+        format!("client = Client(\"AC{}\", os.environ[\"TWILIO_AUTH_TOKEN\"])", hex(32, 6)),
+    ] {
+        assert!(codes(&text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn a_key_split_over_an_array_is_one_finding_at_its_first_line() {
+    let mut lines = vec![json!("output:"), json!("-----BEGIN OPENSSH PRIVATE KEY-----")];
+    for i in 0..4 {
+        lines.push(json!(b64_body(64, i)));
+    }
+    lines.push(json!("-----END OPENSSH PRIVATE KEY-----"));
+    let found = scan_strings(&json!({ "notes": lines }), &Pointer::root());
+    assert_eq!(found.len(), 1);
+    assert_eq!((found[0].code, found[0].instance_path.as_str()), (PRIVATE_KEY, "/notes/1"));
+    let public = json!(["-----BEGIN PUBLIC KEY-----", b64_body(64, 1), "-----END PUBLIC KEY-----"]);
+    assert!(scan_strings(&public, &Pointer::root()).is_empty());
 }

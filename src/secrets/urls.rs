@@ -5,8 +5,8 @@
 use std::borrow::Cow;
 
 use super::{
-    Found, Pass, SIGNED_URL, TOKEN_PARAMETER, has_escape, is_b64url, is_placeholder, scan_once, slice,
-    take_while,
+    Found, Pass, SIGNED_URL, TOKEN_PARAMETER, contains_ci, has_escape, is_b64url, is_example_password,
+    is_placeholder, scan_once, slice, take_while,
 };
 use crate::url::percent_decode_deep;
 
@@ -43,7 +43,13 @@ fn userinfo_is_secret(info: &[u8]) -> bool {
         Some(colon) => {
             let password = slice(d, colon + 1, d.len());
             let user = slice(d, 0, colon);
-            !is_placeholder(password) || (!user.is_empty() && looks_like_token(user))
+            // A documentation example's password (`abc:xyz`, `me:secret`,
+            // `test:test`), or a CVS root's method (`:pserver:anoncvs@`).
+            let example = is_example_password(password)
+                || password == user
+                || (user.is_empty()
+                    && [&b"pserver:"[..], b"ext:", b"gserver:"].iter().any(|m| password.starts_with(m)));
+            !(is_placeholder(password) || example) || (!user.is_empty() && looks_like_token(user))
         }
         None => looks_like_token(d),
     }
@@ -153,14 +159,20 @@ pub(super) fn parameter_at(b: &[u8], at: usize, pass: &mut Pass, found: &mut Fou
         !c.is_ascii_whitespace() && !b"?&#\"'<>`".contains(&c) && !c.is_ascii_control()
     });
     let name = slice(b, at + 1, name_end);
-    let value = slice(b, name_end + 1, value_end);
+    // A sentence's full stop or a bracket after a URL is not its value's.
+    let mut value = slice(b, name_end + 1, value_end);
+    while let Some((last, rest)) = value.split_last()
+        && b".,)]".contains(last)
+    {
+        value = rest;
+    }
     if value.is_empty() {
         return;
     }
     if SIGNED_ALONE.iter().any(|n| name_is(name, n)) {
         found.push(SIGNED_URL);
     }
-    if token_value(name, value) {
+    if token_value(name, value) && !badge_url(b, at) {
         found.push(TOKEN_PARAMETER);
     }
     if let Some(i) = SIGNED_PARTS.iter().position(|n| name_is(name, n)) {
@@ -178,11 +190,26 @@ fn token_value(name: &[u8], value: &[u8]) -> bool {
         return false;
     }
     if password {
-        return v.len() >= 3;
+        return v.len() >= 3 && !is_example_password(v);
     }
     if v.iter().all(u8::is_ascii_digit) {
         return false;
     }
     v.len() >= 16
         || (v.len() >= 8 && v.iter().any(u8::is_ascii_digit) && v.iter().any(u8::is_ascii_alphabetic))
+}
+
+/// The URL the parameter at `at` belongs to is a badge's image (a coverage
+/// service's `…/badge.svg?token=…`, `img.shields.io`): its token is a
+/// read-only graph token, published in READMEs by design.
+fn badge_url(b: &[u8], at: usize) -> bool {
+    let mut start = at;
+    while start > 0
+        && at - start < 512
+        && b.get(start - 1).is_some_and(|c| c.is_ascii_graphic() && !b"\"'<>(`".contains(c))
+    {
+        start -= 1;
+    }
+    let url = slice(b, start, at);
+    contains_ci(url, b"badge") || contains_ci(url, b"shields.io")
 }
