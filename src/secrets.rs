@@ -432,7 +432,12 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
         Rule::Percent => {
             pass.escape |= escape_at(b, at);
         }
-        Rule::Keyword(word) => match assign::assignment_at(b, at, anchor.text.len(), *word) {
+        Rule::Keyword(word) | Rule::KeywordThen(word) => match assign::assignment_at(
+            b,
+            at,
+            anchor.text.len() - usize::from(matches!(anchor.rule, Rule::KeywordThen(_))),
+            *word,
+        ) {
             Some(assign::Verdict::Code(code)) => found.push(code),
             Some(assign::Verdict::Generic) => found.assignment = true,
             Some(assign::Verdict::QuotedKeyName) => found.quoted_key_name = true,
@@ -483,8 +488,20 @@ fn entropy(v: &[u8]) -> f32 {
             *n += 1;
         }
     }
+    // Summed over the value's own characters, each once (its count is
+    // cleared when added): a value has far fewer than 256 distinct bytes.
     let len = v.len() as f32;
-    counts.iter().filter(|n| **n > 0).map(|&n| f32::from(n) / len).map(|p| -p * p.log2()).sum()
+    let mut bits = 0.0;
+    for &c in v {
+        if let Some(n) = counts.get_mut(usize::from(c))
+            && *n > 0
+        {
+            let p = f32::from(*n) / len;
+            bits -= p * p.log2();
+            *n = 0;
+        }
+    }
+    bits
 }
 
 /// `needle` (lower case) stands at `at` in `b`, ASCII case ignored.

@@ -103,8 +103,7 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     let lower_after = b.get(at + len).is_some_and(u8::is_ascii_lowercase);
     // `pass` only as the last word of a name (`SMTP_PASS`, `dbPass`), not
     // inside one (`bypass`, `passes`, `password`, which `passw` reads).
-    let pass_inside = kw.eq_ignore_ascii_case(b"pass")
-        && (b.get(at + len).is_some_and(|c| is_name(*c)) || (lower_before && kw.first() != Some(&b'P')));
+    let pass_inside = kw.eq_ignore_ascii_case(b"pass") && lower_before && kw.first() != Some(&b'P');
     // `apidoc`: `api` and more of a word; `apikey`, `apitoken` are read
     // by their own keyword.
     if (kw.eq_ignore_ascii_case(b"api") && kw != b"API" && (lower_before || lower_after))
@@ -129,8 +128,14 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         return verdict;
     }
     // `machine … login … password VALUE`: a netrc entry.
-    if word == Word::Password && matches!(b.get(name_end), Some(b' ' | b'\t')) && netrc_before(b, start) {
-        return netrc_password(b, name, name_end);
+    // The value is judged first: it is cheaper than the look back, and in
+    // prose the word after `password` is rarely one.
+    if word == Word::Password
+        && matches!(b.get(name_end), Some(b' ' | b'\t'))
+        && let Some(verdict) = netrc_password(b, name, name_end)
+        && netrc_before(b, start)
+    {
+        return Some(verdict);
     }
     let sep_end = separator(b, j)?;
     // `, ` joins two literals (`("api_key", "…")`), not two words of code
@@ -209,8 +214,12 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
             _ => false,
         };
         let bare = (terminated && end > k).then(|| slice(b, k, end));
+        // `"work_ad:7a11…"`: a `kind:id` reference in quotes, not a value
+        // with symbols.
+        let reference =
+            next == Some(&b':') && slice(b, k, end).iter().all(|c| c.is_ascii_lowercase() || *c == b'_');
         let with_symbols = match quote {
-            _ if bare.is_some() && !symbol_goes_on => None,
+            _ if (bare.is_some() && !symbol_goes_on) || reference => None,
             Some(q) if word != Word::Password => quoted_symbolic(b, k, q),
             None if word == Word::Password || env => bare_symbolic(b, k, !env),
             _ => None,
@@ -235,9 +244,9 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     symbolic |= !value.iter().all(|c| is_bare_char(*c) || *c == b' ');
     if !value_shape_ok(value, word, symbolic && quote.is_none())
         || (symbolic
-            && (is_code_like(value)
+            && ((word != Word::Password && value.len() < 16)
                 || words_and_symbols(value)
-                || (word != Word::Password && value.len() < 16)))
+                || is_code_like(value)))
         || is_public_value(value)
     {
         return None;
@@ -390,20 +399,21 @@ pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool 
         }
         Word::Generic | Word::Provider => v.iter().any(|c| !c.is_ascii_alphabetic() && !b"_.-".contains(c)),
     };
-    // A symbol may open a password (`#Kx8…`, `@Lw2…`), not a reference.
-    // A bracket opens an expression (`(self.user + …`), unless the value
-    // is in quotes or holds a digit (`(Kx!pQ#mz^Lw3`).
-    let opens_expression =
-        bare_symbolic && matches!(v.first(), Some(b'(' | b'[')) && !v.iter().any(u8::is_ascii_digit);
-    let opens_reference = matches!(v.first(), Some(b'$' | b'/' | b'.' | b'{' | b','))
-        || opens_expression
-        || v.starts_with(b"~/")
-        || symbol_then_name(v)
-        || (v.iter().all(|c| is_bare_char(*c)) && matches!(v.first(), Some(b'#' | b'%' | b'@')));
+    // A symbol may open a password (`#Kx8…`, `@Lw2…`), not a reference; a
+    // bracket opens an expression (`(self.user + …`), unless the value is
+    // in quotes or holds a digit (`(Kx!pQ#mz^Lw3`).
+    let opens_reference = v.first().is_some_and(|first| {
+        first.is_ascii_punctuation()
+            && (matches!(first, b'$' | b'/' | b'.' | b'{' | b',')
+                || (bare_symbolic && matches!(first, b'(' | b'[') && !v.iter().any(u8::is_ascii_digit))
+                || v.starts_with(b"~/")
+                || symbol_then_name(v)
+                || (matches!(first, b'#' | b'%' | b'@') && v.iter().all(|c| is_bare_char(*c))))
+    });
     if !telling
-        || v.iter().all(u8::is_ascii_digit)
         || opens_reference
-        || is_demo_password(v)
+        || v.iter().all(u8::is_ascii_digit)
+        || (v.len() <= 18 && is_demo_password(v))
         || (word != Word::Provider && is_uuid(v))
         || v.contains(&b' ') && word != Word::Password
     {
@@ -414,6 +424,7 @@ pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool 
 
 /// Not a placeholder, and random enough for the name's word. Costlier than
 /// the shape: most values are refused before this.
+#[inline]
 pub(super) fn value_random(v: &[u8], word: Word) -> bool {
     let bits = if word == Word::Generic { 3.5 } else { 2.5 };
     !is_placeholder(v) && entropy(v) >= bits

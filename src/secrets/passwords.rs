@@ -73,13 +73,49 @@ pub(super) fn bare_symbolic(b: &[u8], k: usize, in_query: bool) -> Option<&[u8]>
 /// operator, or no letter and no digit at all (`!#%^*()+`).
 #[inline(never)]
 pub(super) fn is_code_like(v: &[u8]) -> bool {
-    const PARTS: &[&[u8]] = &[
-        b"\\", b"(?", b"%(", b"{}", b"{0", b"${", b"#{", b"{{", b"[", b"]", b"->", b"::", b"=>", b"==",
-        b"!=", b"&&", b"||", b"//", b"/*",
-    ];
-    // `getpass()`, `os.environ.get(…).strip()`: words, then a call that
-    // ends the value or goes on with a member.
-    let call = v.iter().position(|c| *c == b'(').is_some_and(|open| {
+    // A long random value holds such pairs by chance (a Django key): then
+    // only an escape or a template says code.
+    let random = v.len() >= 30 && entropy(v) >= 4.5;
+    let (mut escapes, mut alnum) = (0, false);
+    for (i, &c) in v.iter().enumerate() {
+        let next = v.get(i + 1).copied().unwrap_or(0);
+        alnum |= c.is_ascii_alphanumeric();
+        match (c, next) {
+            (b'\\', _) | (b'$', b'{') | (b'{', b'{') => return true,
+            _ if random => {}
+            // `super$ecret` in a shell or a `.env` is `super` and a variable.
+            (b'$', n) if n.is_ascii_alphabetic() || n == b'(' || n == b'_' => return true,
+            (b'(', b'?')
+            | (b'%', b'(')
+            | (b'{', b'}' | b'0')
+            | (b'#', b'{')
+            | (b'[' | b']', _)
+            | (b'-', b'>')
+            | (b':', b':')
+            | (b'=', b'>' | b'=')
+            | (b'!', b'=')
+            | (b'&', b'&')
+            | (b'|', b'|')
+            | (b'/', b'/' | b'*') => return true,
+            // `%s`, `%d` as a format has them: not before a letter or a digit.
+            (b'%', b's' | b'd') if !v.get(i + 2).is_some_and(u8::is_ascii_alphanumeric) => return true,
+            // Percent-encoded text (`%c3%89t%C3%A9`): a URL's part, a fixture.
+            (b'%', _) if escape_at(v, i) => {
+                escapes += 1;
+                if escapes >= 2 {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    !random && (!alnum || is_call(v) || opens_or_joins(v))
+}
+
+/// `getpass()`, `os.environ.get(…).strip()`: a name, then a call that ends
+/// the value or goes on with a member.
+fn is_call(v: &[u8]) -> bool {
+    v.iter().position(|c| *c == b'(').is_some_and(|open| {
         let callee = slice(v, 0, open);
         let close = slice(v, open, v.len()).iter().position(|c| *c == b')').map(|n| open + n);
         // The first argument as far as the value goes: a name, a
@@ -108,30 +144,14 @@ pub(super) fn is_code_like(v: &[u8]) -> bool {
             && name_arg
             && !password_end
             && close.is_none_or(|close| v.get(close + 1).is_none_or(|c| b".;),".contains(c)))
-    });
-    // Percent-encoded text (`%c3%89t%C3%A9`): a URL's part, a fixture.
-    let encoded = (0..v.len()).filter(|&i| escape_at(v, i)).count() >= 2;
-    // A long random value holds such pairs by chance (a Django key).
-    if v.len() >= 30 && entropy(v) >= 4.5 {
-        return [&b"\\"[..], b"${", b"{{"].iter().any(|p| v.windows(p.len()).any(|w| w == *p));
-    }
-    // `%s`, `%d` as a format has them: not before a letter or a digit.
-    let format = v.windows(3).any(|w| matches!(w, [b'%', b's' | b'd', c] if !c.is_ascii_alphanumeric()))
-        || v.ends_with(b"%s")
-        || v.ends_with(b"%d");
-    // `super$ecret` in a shell or a `.env` is `super` and a variable.
-    let interpolation =
-        v.windows(2).any(|w| matches!(w, [b'$', c] if c.is_ascii_alphabetic() || b"{(_".contains(c)));
-    // A call opened (`new Buffer(`, `getpass(`) or a concatenation
-    // (`+new Buffer(…)`, `+name`).
+    })
+}
+
+/// A call opened (`new Buffer(`, `getpass(`) or a concatenation
+/// (`+new Buffer(…)`, `+name`).
+fn opens_or_joins(v: &[u8]) -> bool {
     let named = |w: &[u8]| w.contains(&b' ') || (is_words(w) && !w.iter().any(u8::is_ascii_digit));
-    let open = v.strip_suffix(b"(").is_some_and(named) || v.strip_prefix(b"+").is_some_and(named);
-    call || format
-        || encoded
-        || interpolation
-        || open
-        || !v.iter().any(u8::is_ascii_alphanumeric)
-        || PARTS.iter().any(|p| v.windows(p.len()).any(|w| w == *p))
+    v.strip_suffix(b"(").is_some_and(named) || v.strip_prefix(b"+").is_some_and(named)
 }
 
 /// Words joined by the symbols of paths, routes, selectors and labels,
@@ -255,7 +275,7 @@ pub(super) fn password_ok(v: &[u8]) -> bool {
     !v.contains(&b' ')
         && value_shape_ok(v, Word::Password, symbolic)
         && value_random(v, Word::Password)
-        && !(symbolic && (is_code_like(v) || words_and_symbols(v)))
+        && !(symbolic && (words_and_symbols(v) || is_code_like(v)))
         && !is_public_value(v)
 }
 

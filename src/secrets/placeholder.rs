@@ -67,16 +67,6 @@ const PLACEHOLDER_PARTS: &[&[u8]] = &[
     b"${",
     b"{{",
     b"...",
-    // Credentials that standards print as examples (OAuth 2.0, bearer
-    // tokens, OpenID Connect, the JWT samples of jwt.io and PyJWT): every
-    // library's documentation repeats them.
-    b"2yotnfzfejr1zcsicmwpaa",
-    b"tgzv3jokf0xg5qx2tlkwia",
-    b"czzcagrsa3f0mzpnwdfmqmf0m2jw",
-    b"slav32hkkg",
-    b"h480djs93hd8",
-    b"sflkxwrjsmekkf2qt4fwpmejf36pok6yjv_adqssw5c",
-    b"4twft5niznn84awoo1d7ko1t_yoc0z6xopovswacpzg",
 ];
 
 /// For each byte, the [`PLACEHOLDER_PARTS`] that begin with it (bit `i` for
@@ -175,11 +165,28 @@ pub(super) fn is_example_password(v: &[u8]) -> bool {
     v.len() <= 3 || (digits <= 4 && word)
 }
 
+/// Credentials that standards print as examples (OAuth 2.0, OpenID
+/// Connect, the JWT samples of jwt.io and PyJWT, whose signatures are
+/// listed): every library's documentation repeats them. Compared whole,
+/// ASCII case ignored.
+const DOCUMENTED: &[&[u8]] = &[
+    b"2YotnFZFEjr1zCsicMWpAA",
+    b"tGzv3JOkF0XG5Qx2TlKWIA",
+    b"czZCaGRSa3F0MzpnWDFmQmF0M2JW",
+    b"SlAV32hkKG",
+    b"h480djs93hd8",
+    b"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    b"4twFt5NiznN84AWoo1d7KO1T_yoc0Z6XOpOVswacPZg",
+];
+
 /// An obvious placeholder: a template variable, a redaction, an example word.
 pub(super) fn is_placeholder(value: &[u8]) -> bool {
     let v = String::from_utf8_lossy(value);
     let t = v.trim_matches(|c: char| c == '"' || c == '\'' || c.is_whitespace());
-    if t.is_empty() || is_filler(t.as_bytes()) || PLACEHOLDER_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w))
+    if t.is_empty()
+        || is_filler(t.as_bytes())
+        || PLACEHOLDER_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w))
+        || DOCUMENTED.iter().any(|d| t.as_bytes().eq_ignore_ascii_case(d))
     {
         return true;
     }

@@ -61,6 +61,10 @@ pub(super) enum Rule {
     SidCall,
     /// A name word of a keyword assignment (`*_KEY=`, `password:` …).
     Keyword(Word),
+    /// A name word that ends a name, with the byte after it (`pass=`,
+    /// `pass:`): found only where the name ends, not inside the words it
+    /// begins (`passed`).
+    KeywordThen(Word),
     /// `%`: a percent escape, if two hex digits follow; the text is then
     /// scanned again, decoded.
     Percent,
@@ -361,7 +365,12 @@ pub(super) static ANCHORS: &[Anchor] = &[
     kw(b"api", Word::Generic),
     kw(b"pat", Word::Generic),
     kw(b"passw", Word::Password),
-    kw(b"pass", Word::Password),
+    a(b"pass=", Rule::KeywordThen(Word::Password)),
+    a(b"pass:", Rule::KeywordThen(Word::Password)),
+    a(b"pass\"", Rule::KeywordThen(Word::Password)),
+    a(b"pass'", Rule::KeywordThen(Word::Password)),
+    a(b"pass ", Rule::KeywordThen(Word::Password)),
+    a(b"pass>", Rule::KeywordThen(Word::Password)),
     kw(b"pwd", Word::Password),
     kw(b"passphrase", Word::Password),
     kw(b"adafruit", Word::Provider),

@@ -300,6 +300,9 @@ pub(super) fn find(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
 /// 27 characters that decode to digits), `.`, a 6-character timestamp,
 /// `.`, a 27- to 38-character HMAC.
 pub(super) fn is_discord_bot_token(v: &[u8]) -> bool {
+    if !(57..=75).contains(&v.len()) || !v.first().is_some_and(|c| matches!(c, b'M' | b'N' | b'O')) {
+        return false;
+    }
     let mut parts = v.split(|c| *c == b'.');
     let (Some(id), Some(time), Some(mac), None) = (parts.next(), parts.next(), parts.next(), parts.next())
     else {
