@@ -202,6 +202,18 @@ fn passwords(r: &mut Rng) -> Kind {
             _ => format!("    'PASSWORD': '{pw}',"),
         }));
     }
+    for i in 0..8 {
+        let n = 24 + r.below(8) as usize;
+        let t = token(r, n);
+        let pw = password(r);
+        positives.push(text(match i % 2 {
+            0 => format!("<appSettings>\n  <add key=\"ApiKey\" value=\"{t}\" />\n</appSettings>"),
+            _ => {
+                let tail = token(r, 16);
+                format!("oauth:\n  client_id: web\n  client_secret: {pw}{tail}")
+            }
+        }));
+    }
     for i in 0..12 {
         let key = django_key(r);
         positives.push(text(match i % 3 {
@@ -295,10 +307,10 @@ fn trailing_text(r: &mut Rng) -> Kind {
 /// Credentials given as command-line flags.
 fn command_flags(r: &mut Rng) -> Kind {
     let mut positives = Vec::new();
-    for i in 0..44 {
+    for i in 0..56 {
         let pw = password(r).replace(['\'', '!'], "#");
         let t = token(r, 24);
-        positives.push(text(match i % 11 {
+        positives.push(text(match i % 14 {
             0 => format!("mysql -u root -p{pw} -h db.internal app"),
             1 => format!("mysqldump -uroot -p{pw} app > dump.sql"),
             2 => format!("sshpass -p '{pw}' ssh deploy@10.0.0.5"),
@@ -309,7 +321,13 @@ fn command_flags(r: &mut Rng) -> Kind {
             7 => format!("npx vercel --token={t} --yes"),
             8 => format!("redis-cli -h cache -a {pw} ping"),
             9 => format!("some-cli publish --api-key {t} --dry-run"),
-            _ => format!("mariadb --user=app --password={pw} app"),
+            10 => format!("mariadb --user=app --password={pw} app"),
+            11 => {
+                let app = uuid(r);
+                format!("az login --service-principal -u {app} -p '{pw}' --tenant acme.example")
+            }
+            12 => format!("sqlcmd -S db.internal -U sa -P '{pw}' -Q \"select 1\""),
+            _ => format!("mongosh -u admin -p {t} --authenticationDatabase admin"),
         }));
     }
     let negatives = [
@@ -333,6 +351,9 @@ fn command_flags(r: &mut Rng) -> Kind {
         "mysqldump --single-transaction -p\"$MYSQL_PWD\" app",
         "cargo test -p hapi-a2a-core",
         "  -p, --password <PASSWORD>  the password to use",
+        "sqlcmd -S db -U sa -P \"$SA_PASSWORD\"",
+        "mongosh mongodb://localhost:27017/app",
+        "az login --service-principal -u $APP_ID -p $SECRET --tenant $TENANT",
     ];
     Kind { name: "command-line flags", positives, negatives: negatives.map(|n| text(n.to_owned())).to_vec() }
 }

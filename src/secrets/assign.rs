@@ -137,7 +137,14 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     {
         return Some(verdict);
     }
-    let sep_end = separator(b, j)?;
+    // `<add key="ApiKey" value="…" />`: an XML setting's name and value.
+    let sep_end = match separator(b, j) {
+        Some(end) => end,
+        None if has_ci(b, j, b"value=") && b.get(j.wrapping_sub(1)).is_some_and(u8::is_ascii_whitespace) => {
+            j + 6
+        }
+        None => return None,
+    };
     // `, ` joins two literals (`("api_key", "…")`), not two words of code
     // or prose (`sort key, a+b`).
     let comma = b.get(j) == Some(&b',');
@@ -222,6 +229,15 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
             _ if (bare.is_some() && !symbol_goes_on) || reference => None,
             Some(q) if word != Word::Password => quoted_symbolic(b, k, q),
             None if word == Word::Password || env => bare_symbolic(b, k, !env),
+            // A YAML or INI value after one `:` or `=` that runs to the end
+            // of its line, with no bracket (code has them: `from(…)`).
+            None if sep_end == j + 1
+                && matches!(b.get(j), Some(b':' | b'='))
+                && b.get(take_upto(b, k, 101, |c| is_symbolic_char(c) && !b"()[]{}".contains(&c)))
+                    .is_none_or(|c| matches!(c, b'\n' | b'\r')) =>
+            {
+                bare_symbolic(b, k, true)
+            }
             _ => None,
         };
         match (with_symbols, bare) {

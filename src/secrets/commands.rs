@@ -246,8 +246,9 @@ pub(super) fn curl_header_at(b: &[u8], from: usize) -> bool {
 
 /// `at` is a command's name of `len` bytes: a short flag on its line (or
 /// continued lines) that carries a password: `-pPASSWORD` for the MySQL
-/// clients (`-p` alone asks for it), `-p PASSWORD` for `sshpass` and
-/// `docker login`, `-a PASSWORD` for `redis-cli`.
+/// clients (`-p` alone asks for it), `-p PASSWORD` for `sshpass`, `docker
+/// login`, `az login` and the MongoDB shells, `-a PASSWORD` for
+/// `redis-cli`, `-P PASSWORD` for `sqlcmd`.
 pub(super) fn command_flag_at(b: &[u8], at: usize, len: usize, command: rules::Command) -> bool {
     use rules::Command;
     // `mysqldump`, `mysqladmin`: the MySQL clients share the flag.
@@ -259,6 +260,8 @@ pub(super) fn command_flag_at(b: &[u8], at: usize, len: usize, command: rules::C
         Command::Sshpass => (b'p', true, true),
         Command::DockerLogin => (b'p', false, true),
         Command::RedisCli => (b'a', false, true),
+        Command::Apart => (b'p', false, true),
+        Command::Sqlcmd => (b'P', false, true),
     };
     let limit = (at + 1024).min(b.len());
     let mut p = at + len;

@@ -85,7 +85,9 @@ pub(super) fn is_code_like(v: &[u8]) -> bool {
             _ if random => {}
             // `super$ecret` in a shell or a `.env` is `super` and a variable.
             (b'$', n) if n.is_ascii_alphabetic() || n == b'(' || n == b'_' => return true,
-            (b'(', b'?')
+            // `options?.token`, `a ?? b`: optional chaining, coalescing.
+            (b'?', b'.' | b'?')
+            | (b'(', b'?')
             | (b'%', b'(')
             | (b'{', b'}' | b'0')
             | (b'#', b'{')

@@ -93,6 +93,10 @@ pub(super) enum Command {
     DockerLogin,
     /// `-a PASSWORD`.
     RedisCli,
+    /// `-p PASSWORD` after `az login`, `mongo`, `mongosh`.
+    Apart,
+    /// `-P PASSWORD` (`sqlcmd`).
+    Sqlcmd,
 }
 
 /// The characters a token body may hold.
@@ -351,6 +355,10 @@ pub(super) static ANCHORS: &[Anchor] = &[
     a(b"sshpass", Rule::Command(Command::Sshpass)),
     a(b"docker login", Rule::Command(Command::DockerLogin)),
     a(b"redis-cli", Rule::Command(Command::RedisCli)),
+    a(b"az login", Rule::Command(Command::Apart)),
+    a(b"mongosh", Rule::Command(Command::Apart)),
+    a(b"mongo ", Rule::Command(Command::Apart)),
+    a(b"sqlcmd", Rule::Command(Command::Sqlcmd)),
     a(b".run(", Rule::BotRun),
     a(b"\"ac", Rule::SidCall),
     a(b"'ac", Rule::SidCall),

@@ -642,12 +642,22 @@ fn passwords_and_tokens_in_command_flags_are_found() {
         "docker login -u ci -p Kx8mQz2Lw7vB ghcr.io".to_owned(),
         format!("vercel deploy --token {}", body(24, 5)),
         "redis-cli -a Kx8#mQz2Lw ping".to_owned(),
+        "az login --service-principal -u app -p 'Kx8~mQz2Lw7vB4nR' --tenant t".to_owned(),
+        "sqlcmd -S db -U sa -P 'Kx8!mQz2Lw7v' -Q \"select 1\"".to_owned(),
     ] {
         assert_eq!(codes(&text), vec![COMMAND_CREDENTIALS], "{text}");
     }
     for text in ["mysql -u root -p app", "docker run -p 8080:80 nginx", "vercel --token $VERCEL_TOKEN"] {
         assert!(codes(text).is_empty(), "{text}");
     }
+}
+
+#[test]
+fn an_xml_setting_and_a_yaml_value_with_symbols_are_assignments() {
+    assert_eq!(codes(&format!("<add key=\"ApiKey\" value=\"{}\" />", body(24, 7))), vec![KEYWORD_ASSIGNMENT]);
+    assert_eq!(codes("oauth:\n  client_secret: Kx8!mQz2Lw7vB4nR8tW1\n"), vec![KEYWORD_ASSIGNMENT]);
+    assert!(codes("      onresumptiontoken: options2?.onresumptiontoken").is_empty());
+    assert!(codes("PrivatePkcs1KeyDer::from(self.0.as_ref().to_vec())").is_empty());
 }
 
 #[test]
