@@ -165,11 +165,22 @@ pub(super) fn is_example_password(v: &[u8]) -> bool {
     v.len() <= 3 || (digits <= 4 && word)
 }
 
-/// Credentials that standards print as examples (OAuth 2.0, OpenID
-/// Connect, the JWT samples of jwt.io and PyJWT, whose signatures are
-/// listed): every library's documentation repeats them. Compared whole,
-/// ASCII case ignored.
+/// Credentials that standards print as examples (OAuth 1.0 and 2.0,
+/// OpenID Connect, the JWT samples of jwt.io and PyJWT, whose signatures
+/// are listed): every library's documentation repeats them. Compared
+/// whole, ASCII case ignored.
 const DOCUMENTED: &[&[u8]] = &[
+    b"dpf43f3p2l4k3l03",
+    b"kd94hf93k423kf44",
+    b"nnch734d00sl2jdk",
+    b"pfkkdhi9sl3r4s00",
+    b"hh5s93j4hdidpola",
+    b"hdhd0244k9j7ao03",
+    b"0685bd9184jfhq22",
+    b"ad180jjd733klru7",
+    b"wOJIO9A2W5mFwDgiDvZbTSMK%2FPY%3D",
+    b"wOJIO9A2W5mFwDgiDvZbTSMK/PY=",
+    b"SplxlOBeZQQYbYS6WxSbIA",
     b"2YotnFZFEjr1zCsicMWpAA",
     b"tGzv3JOkF0XG5Qx2TlKWIA",
     b"czZCaGRSa3F0MzpnWDFmQmF0M2JW",
