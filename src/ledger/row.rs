@@ -662,7 +662,7 @@ struct Read<'v> {
 
 impl<'v> Read<'v> {
     fn into_owned(self) -> Read<'static> {
-        let own = |c: Cow<'v, str>| -> Cow<'static, str> { Cow::Owned(c.into_owned()) };
+        use super::model::own;
         Read {
             id: own(self.id),
             related_event: self.related_event.map(own),
