@@ -947,15 +947,17 @@ function viewerIn(root, host) {
       return { added, left: label() };
     };
     let busy = false;
+    // The ledger the list shows: while another is being opened (its rows
+    // not yet shown), a press asks nothing of it.
+    const owner = current;
     more.addEventListener('click', async () => {
-      if (busy) return;
+      if (busy || owner !== current) return;
       if (fetch && shown + size > have.length && have.length < whole) {
         // The button stays focusable while the core answers (a disabled
         // button would drop the focus).
         busy = true;
         more.setAttribute('aria-busy', 'true');
         more.textContent = `Loading ${noun}…`;
-        const at = current;
         let next = [];
         try {
           next = await fetch(have.length);
@@ -963,7 +965,7 @@ function viewerIn(root, host) {
           busy = false;
           more.removeAttribute('aria-busy');
         }
-        if (at !== current) return;
+        if (owner !== current) return;
         if (!Array.isArray(next) || !next.length) whole = have.length;
         else have.push(...next);
       }
