@@ -626,40 +626,6 @@ function turn() {
   });
 }
 
-/**
- * `value` as JSON.stringify writes it, a long array a chunk of rows at a
- * time with a turn of the event loop between chunks, so that writing 100k
- * rows never blocks the page for long. Throws what JSON.stringify throws.
- */
-async function writeJson(value) {
-  if (!Array.isArray(value) || value.length <= WRITE_CHUNK || typeof value.toJSON === 'function') return JSON.stringify(value);
-  const parts = [];
-  for (let i = 0; i < value.length; i += WRITE_CHUNK) {
-    parts.push(JSON.stringify(value.slice(i, i + WRITE_CHUNK)).slice(1, -1));
-    await turn();
-  }
-  return `[${parts.join(',')}]`;
-}
-
-/**
- * The `ledger.view` call text for `ledger`'s rows, `query` and `page`, as
- * `JSON.stringify` would write the call object; null when it cannot write
- * it (a cycle, a BigInt: the typed export then answers why).
- */
-async function callText(ledger, query, page) {
-  let text = '';
-  try {
-    for (const [key, value] of [['events', ledger.events], ['links', ledger.links], ['now', ledger.now], ['namespace', ledger.namespace]]) {
-      if (value === undefined) continue;
-      const json = await writeJson(value);
-      if (json !== undefined) text += `${text ? ',' : '{'}${JSON.stringify(key)}:${json}`;
-    }
-  } catch {
-    return null;
-  }
-  return `${text ? `${text},` : '{'}"query":${JSON.stringify(query)},"page":${JSON.stringify(page)}}`;
-}
-
 // The core folds in a worker when the page can start one (the fold of 100k
 // rows takes a second or two of wasm, which must not block the page), else
 // on this thread. One worker serves every element of the page; each open
@@ -717,43 +683,15 @@ function toWorker(message) {
 }
 
 /**
- * Folds a `ledger.view` call: `{answer, ask(tail), close()}`, where
- * `answer` is the call's answer text and `ask` answers
- * `{"query", "page"}` text over the same fold. In the worker when it runs,
- * on this thread when it cannot (or dies: the fold is then made again here).
- */
-async function openFold(text) {
-  const got = await toWorker({ open: text });
-  if (!got.lost && typeof got.text === 'string') {
-    let here = null;
-    return {
-      answer: got.text,
-      async ask(tail) {
-        if (!here) {
-          const r = await toWorker({ fold: got.id, ask: tail });
-          if (!r.lost && typeof r.text === 'string') return r.text;
-          here = new LedgerFold(text);
-        }
-        return here.ask(tail);
-      },
-      close() {
-        if (worker) worker.postMessage({ close: got.id });
-        here?.free();
-      },
-    };
-  }
-  const here = new LedgerFold(text);
-  return { answer: here.answer, ask: async (tail) => here.ask(tail), close: () => here.free() };
-}
-
-/**
  * Folds `ledger`'s rows for the call of `query` and `page`, a chunk of rows
  * at a time: each chunk is written to JSON and handed to the fold (in the
  * worker, which folds it while the next is written; else here) before the
- * next, with a turn of the event loop between. Answers as `openFold` does,
- * or null when the rows cannot go this way (a list that is no array, a
- * value JSON.stringify cannot write, the rest of the call refused): the
- * caller then folds the whole call at once, whose answer says why.
+ * next, with a turn of the event loop between. Answers `{answer, ask(tail),
+ * close()}`: the call's answer text, the answer to a `{"query", "page"}`
+ * text over the same fold, and the fold's end. Null when the rows cannot go
+ * this way (a list that is no array, a value JSON.stringify cannot write, a
+ * call the core refuses): the caller then asks the core about the whole
+ * call, whose answer says why.
  */
 async function streamFold(ledger, query, page, phase = () => {}) {
   const { events, links = [] } = ledger;
@@ -1554,19 +1492,17 @@ function viewerIn(root, host) {
       fleet = JSON.parse(fold.answer);
       phase('finish the fold');
     } else {
-      // What cannot be folded a chunk at a time is folded whole, and the
-      // core's answer says why it cannot be shown.
-      const text = await callText(rows, first, page);
-      if (text === null) {
-        // JSON.stringify cannot write it: the typed export says why.
-        const call = { events: rows.events, links: rows.links, now: rows.now, query: first, page };
-        if (rows.namespace !== undefined) call.namespace = rows.namespace;
-        fleet = ledgerView(call);
-      } else {
-        fold = await openFold(text);
-        fleet = JSON.parse(fold.answer);
+      // What cannot be folded a chunk at a time is a call the core refuses,
+      // or one JSON.stringify cannot write: the core's answer to the whole
+      // call (the typed export's) says why.
+      const call = { events: rows.events, links: rows.links, now: rows.now, query: first, page };
+      if (rows.namespace !== undefined) call.namespace = rows.namespace;
+      fleet = ledgerView(call);
+      if (fleet.type === 'success') {
+        const here = new LedgerFold(JSON.stringify(call));
+        fold = { answer: here.answer, ask: async (tail) => here.ask(tail), close: () => here.free() };
       }
-      phase('write and fold the call');
+      phase('fold the call');
     }
     if (ticket !== opening) {
       fold?.close();

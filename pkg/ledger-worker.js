@@ -5,7 +5,6 @@
 //   (`{fold, table, rows}`, not answered: each chunk is folded as it comes,
 //   while the element writes the next), then `{fold, finish}` (the rest of
 //   the `ledger.view` call) answers the call;
-// - `{open}` folds a whole call's text and answers it;
 // - `{fold, ask}` answers a `{"query", "page"}` text over a fold;
 // - `{close}` frees a fold.
 // Nothing is decided here: every answer is the core's (`LedgerFold`).
@@ -15,7 +14,7 @@ const ready = init();
 const folds = new Map();
 
 self.onmessage = async ({ data }) => {
-  const { id, open, begin, fold, table, rows, finish, ask, close } = data;
+  const { id, begin, fold, table, rows, finish, ask, close } = data;
   if (close !== undefined) {
     folds.get(close)?.free();
     folds.delete(close);
@@ -32,12 +31,6 @@ self.onmessage = async ({ data }) => {
     } else if (typeof finish === 'string') {
       const f = folds.get(fold);
       self.postMessage({ id, text: f ? f.finish(finish) : null });
-    } else if (typeof open === 'string') {
-      const opened = new LedgerFold(open);
-      if (opened.isOpen) folds.set(id, opened);
-      const text = opened.answer;
-      if (!opened.isOpen) opened.free();
-      self.postMessage({ id, text });
     } else {
       const opened = folds.get(fold);
       self.postMessage({ id, text: opened ? opened.ask(ask) : null });
