@@ -18,9 +18,9 @@
 // `> S s`. Prints a markdown table. Not a test: nothing here passes or fails.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 
 import { createDemoServer } from '../../scripts/serve.mjs';
+import { launchChromium, listen } from '../../tests/support/chromium.mjs';
 import { CASES } from './ledgers.mjs';
 
 const args = process.argv.slice(2);
@@ -120,12 +120,8 @@ const server = createServer((req, res) => {
     createDemoServer([['/bench/', benchDir]]).emit('request', req, res);
   } else files.emit('request', req, res);
 });
-const base = await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const base = await listen(server);
+const browser = await launchChromium();
 
 async function once(name) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

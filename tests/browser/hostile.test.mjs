@@ -17,14 +17,13 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 
 import { createDemoServer } from '../../scripts/serve.mjs';
 import { createHubServer } from './hub.mjs';
 import { assertLayout, deepQuery } from './layout.mjs';
+import { launchChromium, listen } from '../support/chromium.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const demo = JSON.parse(readFileSync(join(repo, 'www/demo-ledger.json'), 'utf8'));
 const viewports = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -32,7 +31,6 @@ const viewports = [
 ];
 const TOKEN = 'app-token';
 
-const listen = (s) => new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${s.address().port}`)));
 const close = (s) => new Promise((resolve) => (s ? s.close(resolve) : resolve()));
 
 /** Every request a server is sent: its path and its Authorization header. */
@@ -95,11 +93,7 @@ before(async () => {
     else files.emit('request', req, res);
   });
   appBase = await listen(app);
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

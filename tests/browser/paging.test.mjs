@@ -10,13 +10,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 
 import { createDemoServer } from '../../scripts/serve.mjs';
 import { assertLayout, deepQuery } from './layout.mjs';
+import { launchChromium, listen } from '../support/chromium.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const demo = JSON.parse(readFileSync(join(repo, 'www/demo-ledger.json'), 'utf8'));
 const viewports = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -27,16 +26,11 @@ let server;
 let base;
 let browser;
 
-const listen = (s) => new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${s.address().port}`)));
 
 before(async () => {
   server = createDemoServer();
   base = await listen(server);
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 
 import { createDemoServer } from '../../scripts/serve.mjs';
+import { launchChromium } from '../support/chromium.mjs';
 
-const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 let server;
 let browser;
 let base;
@@ -49,11 +48,7 @@ before(async () => {
   bundleServer = createDemoServer([['/', bundled]]);
   await new Promise((resolve) => bundleServer.listen(0, '127.0.0.1', resolve));
   bundleBase = `http://127.0.0.1:${bundleServer.address().port}`;
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchChromium(['--disable-quic']);
 });
 
 after(async () => {

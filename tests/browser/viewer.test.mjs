@@ -12,15 +12,14 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 
 import { createDemoServer } from '../../scripts/serve.mjs';
 import { createHubServer } from './hub.mjs';
 import { assertLayout, deepQuery } from './layout.mjs';
+import { launchChromium, listen } from '../support/chromium.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const shots = join(repo, 'target/test-output/browser');
-const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const demo = JSON.parse(readFileSync(join(repo, 'www/demo-ledger.json'), 'utf8'));
 const viewports = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -33,7 +32,6 @@ let browser;
 let base;
 let hubBase;
 
-const listen = (s) => new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${s.address().port}`)));
 const close = (s) => new Promise((resolve) => (s ? s.close(resolve) : resolve()));
 
 before(async () => {
@@ -42,11 +40,7 @@ before(async () => {
   base = await listen(server);
   hub = createHubServer(demo, { token: 'hub-test-token' });
   hubBase = await listen(hub);
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

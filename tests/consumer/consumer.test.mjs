@@ -11,13 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { chromium } from 'playwright-core';
 
 import { createDemoServer } from '../../scripts/serve.mjs';
+import { launchChromium } from '../support/chromium.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const bun = join(repo, 'node_modules/.bin/bun');
-const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 let dir;
 let tarball;
 
@@ -89,11 +88,7 @@ test('a vite production build of the installed tarball runs in chromium', async 
 
   const server = createDemoServer([['/', join(app, 'dist')]]);
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const errors = [];

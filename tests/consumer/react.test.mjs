@@ -13,14 +13,13 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { peerBadge } from 'hapi-a2a-core';
 
 import { createDemoServer } from '../../scripts/serve.mjs';
+import { launchChromium } from '../support/chromium.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const shots = join(repo, 'target/screenshots');
-const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 // The badge's meta, as the app passes it.
 const peerMeta = JSON.parse(readFileSync(join(repo, 'tests/consumer/react/src/peer-meta.json'), 'utf8'));
 const viewports = [
@@ -55,11 +54,7 @@ before(async () => {
   server = createDemoServer([['/', join(app, 'dist')]]);
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
