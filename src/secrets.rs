@@ -222,9 +222,10 @@ fn split_key_at<J: Json>(items: &[J]) -> bool {
 /// Whether no string or key of a JSON text can hold a secret, decided by
 /// one scan of the whole text: it has no escape (`escaped` says whether it
 /// has one; an escaped string's characters differ from its text), the scan
-/// finds nothing, and it met no name whose verdict depends on the quote
-/// before it (a quoted service account's `"private_key"` whose value is no
-/// such key, which out of its quotes may be an assignment). Then each
+/// finds nothing, and it met no assignment whose verdict depends on a quote
+/// around it (a quoted service account's `"private_key"` whose value is no
+/// such key, a line's value with symbols that a closing quote cuts short:
+/// out of its quotes either may be an assignment). Then each
 /// string and key, a run of the text between quotes with the same
 /// characters around it as far as any other rule looks (a quote is never
 /// part of a value), is clean too: a rule finds at least as much in more
@@ -235,7 +236,7 @@ pub fn none_in_json_text(text: &str, escaped: bool) -> bool {
         return false;
     }
     let found = scan_found(text);
-    found.codes.is_empty() && !found.assignment && !found.quoted_key_name
+    found.codes.is_empty() && !found.assignment && !found.quote_decides
 }
 
 /// What the scans of `text` find: as written, and again percent-decoded
@@ -270,9 +271,9 @@ struct Found {
     /// A generic keyword assignment was seen (reported only when nothing
     /// more specific was).
     assignment: bool,
-    /// A name was left alone for the quote before it
-    /// ([`assign::Verdict::QuotedKeyName`]).
-    quoted_key_name: bool,
+    /// An assignment was left alone for a quote around it
+    /// ([`assign::Verdict::QuoteDecides`]).
+    quote_decides: bool,
     /// A PEM private key's header stands with no body after it: the key
     /// may go on in the strings that follow.
     pem_open: bool,
@@ -440,7 +441,7 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
         ) {
             Some(assign::Verdict::Code(code)) => found.push(code),
             Some(assign::Verdict::Generic) => found.assignment = true,
-            Some(assign::Verdict::QuotedKeyName) => found.quoted_key_name = true,
+            Some(assign::Verdict::QuoteDecides) => found.quote_decides = true,
             None => {}
         },
     }

@@ -105,6 +105,10 @@ fn both_readings_agree_on_tricky_texts() {
             r#""payload_json":{"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17,"k3":0}"#,
         ),
         with(r#""summary":"token=ghp_0123456789abcdefghijABCDEFGHIJ012345 \u0041""#),
+        // A line's value with symbols, cut short in the text by the string's
+        // closing quote, runs to the end of the string alone.
+        with(r#""summary":"telegram0aAAA0AA:%a0AAaAaaa0ABBCD""#),
+        with(r#""payload_json":{"telegram0aAAA0AA:%a0AAaAaaa0ABBCD":"password"}"#),
         format!("{} x", with("")),
         with(r#""principal":{"kind":"human","id":"2"}"#),
         format!("  {}  ", with(r#""summary":"" "#)),

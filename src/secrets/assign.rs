@@ -14,11 +14,13 @@ pub(super) enum Verdict {
     Code(crate::diagnostic::Code),
     /// Some other secret-sounding name with a random-looking value.
     Generic,
-    /// No secret here, because a quote stands before the name: a service
-    /// account's key name in quotes whose value is not such a key. Out of
-    /// its quotes the same name and value may be an assignment, so a text
-    /// with this in it cannot stand for the scan of its strings.
-    QuotedKeyName,
+    /// No secret here, because of a quote around the assignment: before a
+    /// service account's key name whose value is not such a key, or right
+    /// after a value with symbols that would otherwise run to the end of
+    /// its line. Out of its quotes the same name and value may be an
+    /// assignment, so a text with this in it cannot stand for the scan of
+    /// its strings.
+    QuoteDecides,
 }
 
 fn is_name(c: u8) -> bool {
@@ -190,7 +192,7 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         // 40 hex digits (a key id) have at most 4 bits a character.
         let bits = if v.iter().all(u8::is_ascii_hexdigit) { 3.0 } else { 3.5 };
         let key = v.len() >= 40 && entropy(v) >= bits && !is_filler(v);
-        return Some(if key { Verdict::Code(SERVICE_ACCOUNT_KEY) } else { Verdict::QuotedKeyName });
+        return Some(if key { Verdict::Code(SERVICE_ACCOUNT_KEY) } else { Verdict::QuoteDecides });
     } else if let Some(v) = quoted_password(b, k, word, quote) {
         v
     } else {
@@ -225,17 +227,16 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         // with symbols.
         let reference =
             next == Some(&b':') && slice(b, k, end).iter().all(|c| c.is_ascii_lowercase() || *c == b'_');
+        // Where a YAML or INI value, after one `:` or `=` and with no
+        // bracket (code has them: `from(…)`), stops.
+        let line_value = (quote.is_none() && sep_end == j + 1 && matches!(b.get(j), Some(b':' | b'=')))
+            .then(|| b.get(take_upto(b, k, 101, |c| is_symbolic_char(c) && !b"()[]{}".contains(&c))));
         let with_symbols = match quote {
             _ if (bare.is_some() && !symbol_goes_on) || reference => None,
             Some(q) if word != Word::Password => quoted_symbolic(b, k, q),
             None if word == Word::Password || env => bare_symbolic(b, k, !env),
-            // A YAML or INI value after one `:` or `=` that runs to the end
-            // of its line, with no bracket (code has them: `from(…)`).
-            None if sep_end == j + 1
-                && matches!(b.get(j), Some(b':' | b'='))
-                && b.get(take_upto(b, k, 101, |c| is_symbolic_char(c) && !b"()[]{}".contains(&c)))
-                    .is_none_or(|c| matches!(c, b'\n' | b'\r')) =>
-            {
+            // A YAML or INI value that runs to the end of its line.
+            None if line_value.is_some_and(|stop| stop.is_none_or(|c| matches!(c, b'\n' | b'\r'))) => {
                 bare_symbolic(b, k, true)
             }
             _ => None,
@@ -246,6 +247,9 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
                 bare_end = quote.is_none().then_some(end);
                 v
             }
+            // Cut by a closing quote: the string alone, which ends there,
+            // may hold a YAML value.
+            (None, None) if line_value == Some(Some(&b'"')) => return Some(Verdict::QuoteDecides),
             (None, None) => return None,
         }
     };

@@ -709,3 +709,16 @@ fn a_key_split_over_an_array_is_one_finding_at_its_first_line() {
     let public = json!(["-----BEGIN PUBLIC KEY-----", b64_body(64, 1), "-----END PUBLIC KEY-----"]);
     assert!(scan_strings(&public, &Pointer::root()).is_empty());
 }
+
+#[test]
+fn a_text_whose_quotes_decide_an_assignment_is_not_called_clean() {
+    // Alone, the string's value with symbols runs to its end, a line's
+    // value; in the text the closing quote cuts it short.
+    let string = "telegram0aAAA0AA:%a0AAaAaaa0ABBCD";
+    assert_eq!(codes(string), ["secret/keyword-assignment"]);
+    let text = format!(r#"{{"{string}":"password"}}"#);
+    assert!(codes(&text).is_empty());
+    assert!(!none_in_json_text(&text, false));
+    // A value that ends its line in the text as well needs no second look.
+    assert!(none_in_json_text(r#"{"note":"telegram: a plain reply"}"#, false));
+}
