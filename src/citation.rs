@@ -37,7 +37,7 @@
 //! expressions run over UTF-16 code units without the `u` flag, but every
 //! character they test is in the Basic Multilingual Plane, so the two agree.
 
-use crate::jstext::{is_js_whitespace, js_trim};
+use crate::js::whitespace::{is_js_whitespace, js_trim};
 
 /// What upstream appends to a Copy-reference so a cold paste steers agents.
 pub const STEER_SUFFIX: &str = " HAPI hub peer - call inspect_peer with that session id; do not Grep/Glob/Read /sessions/ as a local file.";

@@ -244,7 +244,7 @@ impl Report {
 
     /// A string that must say something: non-empty after trimming.
     pub fn not_blank(&mut self, s: &str, at: &dyn Locate, what: &str) -> bool {
-        if crate::jstext::is_js_blank(s) {
+        if crate::js::whitespace::is_js_blank(s) {
             self.error(BLANK, at, format!("`{what}` must not be blank"));
             false
         } else {

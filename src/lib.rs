@@ -12,8 +12,8 @@
 pub mod diagnostic;
 pub mod doc;
 pub mod error;
+pub mod js;
 pub mod json;
-pub mod jstext;
 pub mod limits;
 pub mod pointer;
 pub mod sanitize;

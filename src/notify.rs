@@ -75,7 +75,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::diagnostic::quote;
 use crate::error::CallError;
-use crate::jstext::{is_js_blank, is_js_whitespace, js_trim, js_trim_end};
+use crate::js::whitespace::{is_js_blank, is_js_whitespace, js_trim, js_trim_end};
 use crate::limits::{self, MAX_ID, MAX_TITLE, str_len};
 use crate::principal::{Principal, PrincipalKind};
 use crate::vocab::work_ad_status_from_notify;

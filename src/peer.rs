@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::error::CallError;
 use crate::fields::{self, Mode, Presence, Report, type_name};
-use crate::jstext::js_trim;
+use crate::js::whitespace::js_trim;
 use crate::limits::{self, str_len};
 use crate::pointer::Pointer;
 use crate::sanitize::{collapse_line_breaks, collapse_whitespace, first_chars, neutralize_line};
@@ -128,7 +128,7 @@ pub fn derive_meta(
             ));
         }
         let hidden = |c: char| c.is_control() || crate::sanitize::is_neutralized(c);
-        if id.chars().any(|c| hidden(c) || crate::jstext::is_js_whitespace(c)) {
+        if id.chars().any(|c| hidden(c) || crate::js::whitespace::is_js_whitespace(c)) {
             return Err(CallError::new(
                 INVALID_SOURCE,
                 format!(

@@ -64,11 +64,11 @@ impl Principal {
     /// Whether the principal is accountable: a non-blank id, and for a
     /// non-human a non-blank human owner.
     pub fn is_accountable(&self) -> bool {
-        !crate::jstext::is_js_blank(&self.id)
+        !crate::js::whitespace::is_js_blank(&self.id)
             && match self.kind {
                 PrincipalKind::Human => true,
                 PrincipalKind::Agent | PrincipalKind::Service => {
-                    self.on_behalf_of.as_deref().is_some_and(|o| !crate::jstext::is_js_blank(o))
+                    self.on_behalf_of.as_deref().is_some_and(|o| !crate::js::whitespace::is_js_blank(o))
                 }
             }
     }
@@ -112,7 +112,7 @@ fn check_object<O: JsonObject>(obj: &O, at: &dyn Locate, report: &mut Report) ->
     };
     if let Some(id) = id
         && !id.is_empty()
-        && crate::jstext::is_js_blank(id)
+        && crate::js::whitespace::is_js_blank(id)
     {
         report.refuse_or_warn(BLANK_ID, &Below::Key(at, "id"), "principal `id` must not be blank");
     }
@@ -132,7 +132,7 @@ fn check_object<O: JsonObject>(obj: &O, at: &dyn Locate, report: &mut Report) ->
             ));
         }
         Some(k @ (PrincipalKind::Agent | PrincipalKind::Service))
-            if owner.is_none_or(crate::jstext::is_js_blank) =>
+            if owner.is_none_or(crate::js::whitespace::is_js_blank) =>
         {
             let name = if k == PrincipalKind::Agent { "an agent" } else { "a service" };
             report.refuse_or_warn(

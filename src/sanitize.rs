@@ -18,7 +18,7 @@
 
 use std::fmt::Write as _;
 
-use crate::jstext::{is_js_whitespace, js_trim};
+use crate::js::whitespace::{is_js_whitespace, js_trim};
 
 /// Whether `c` is neutralised (shown as `<U+XXXX>`) rather than passed on.
 ///

@@ -201,7 +201,7 @@ fn check_peer(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) {
         report.not_blank(d, &at.key("directory"), "directory");
     }
     match obj.get("remit") {
-        Some(Value::String(s)) if !crate::jstext::is_js_blank(s) => {}
+        Some(Value::String(s)) if !crate::js::whitespace::is_js_blank(s) => {}
         Some(other) if !other.is_string() => {
             report.string_value(other, &at.key("remit"), "remit", 0, usize::MAX);
         }
@@ -213,7 +213,7 @@ fn check_peer(obj: &Map<String, Value>, at: &Pointer, report: &mut Report) {
         ),
     }
     if let Some(name) = report.string(obj, "name", at, Presence::Optional, 0, usize::MAX) {
-        let len = crate::limits::str_len(crate::jstext::js_trim(name));
+        let len = crate::limits::str_len(crate::js::whitespace::js_trim(name));
         if len == 0 || len > MAX_NAME {
             report.error(
                 crate::limits::STRING_TOO_LONG,

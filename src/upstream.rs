@@ -377,7 +377,7 @@ impl<'t> Text<'t> {
     /// Blank as JavaScript's `trim` sees it (a lone surrogate is not).
     fn is_blank(self) -> bool {
         match self.decode() {
-            Decoded::Str(s) => crate::jstext::is_js_blank(&s),
+            Decoded::Str(s) => crate::js::whitespace::is_js_blank(&s),
             Decoded::Units(_) => false,
         }
     }
@@ -1799,7 +1799,7 @@ fn json_number(text: &str) -> f64 {
 /// decimal (`1.`, `.5`, `+1`, `007` too), `0x`/`0o`/`0b` integers and
 /// `Infinity`; anything else `NaN`.
 fn js_number_of(s: &str) -> f64 {
-    let s = crate::jstext::js_trim(s);
+    let s = crate::js::whitespace::js_trim(s);
     if s.is_empty() {
         return 0.0;
     }

@@ -29,7 +29,7 @@ pub(super) fn local(kind: &str, text: &str, locality: Option<&Value>) -> Result<
             let field = |name: &str| -> Result<Option<String>, RefError> {
                 match o.get(name) {
                     None | Some(Value::Null) => Ok(None),
-                    Some(Value::String(s)) if crate::jstext::is_js_blank(s) => Ok(None),
+                    Some(Value::String(s)) if crate::js::whitespace::is_js_blank(s) => Ok(None),
                     Some(Value::String(s)) if str_len(s) <= MAX_ID => Ok(Some(s.clone())),
                     Some(_) => Err(RefError::new(
                         MALFORMED_REF,
