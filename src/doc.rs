@@ -44,10 +44,40 @@ pub trait Json: Sized {
         self.as_object().and_then(|o| o.get(key))
     }
     /// UTF-8 bytes of the value's compact `JSON.stringify`
-    /// ([`crate::limits::js_json_len`]); a reading that knows more of its
+    /// ([`js_json_len`]); a reading that knows more of its
     /// values' spelling can count with less work.
     fn js_json_len(&self) -> usize {
-        crate::limits::js_json_len_of_parts(self)
+        js_json_len_of_parts(self)
+    }
+}
+
+/// UTF-8 bytes of `JSON.stringify(value)` (compact), computed without
+/// building the text.
+pub fn js_json_len<J: Json>(value: &J) -> usize {
+    value.js_json_len()
+}
+
+/// [`js_json_len`] from what every reading answers: a value's type, its
+/// string or number, its items and members.
+pub fn js_json_len_of_parts<J: Json>(value: &J) -> usize {
+    if let Some(s) = value.as_str() {
+        crate::js::stringify::js_string_len(s)
+    } else if let Some(n) = value.as_f64() {
+        crate::js::number::js_number_len(n)
+    } else if let Some(items) = value.as_array() {
+        2 + items.iter().map(Json::js_json_len).sum::<usize>() + items.len().saturating_sub(1)
+    } else if let Some(map) = value.as_object() {
+        2 + map
+            .entries()
+            .map(|(k, v)| crate::js::stringify::js_string_len(k) + 1 + v.js_json_len())
+            .sum::<usize>()
+            + map.len().saturating_sub(1)
+    } else {
+        match value.as_bool() {
+            Some(false) => 5,
+            // `null` and `true`.
+            _ => 4,
+        }
     }
 }
 
@@ -238,7 +268,7 @@ impl<'a> JsonObject for DocObject<'a> {
 fn js_doc_string_len(s: &Cow<'_, str>) -> usize {
     match s {
         Cow::Borrowed(s) => s.len() + 2,
-        Cow::Owned(s) => crate::limits::js_string_len(s),
+        Cow::Owned(s) => crate::js::stringify::js_string_len(s),
     }
 }
 
@@ -268,7 +298,7 @@ pub(crate) fn js_number_text_len(n: f64, text: &str) -> usize {
             return text.len();
         }
     }
-    crate::limits::js_number_len(n)
+    crate::js::number::js_number_len(n)
 }
 
 /// `a == b`, with the length and the first byte compared before the rest:

@@ -532,7 +532,7 @@ fn check_field<O: JsonObject>(
 
 /// Refuses a JSON value over 32,768 UTF-8 bytes of compact `JSON.stringify`.
 pub fn check_json_size<J: Json>(v: &J, at: &dyn Locate, what: &str, report: &mut Report) {
-    let len = limits::js_json_len(v);
+    let len = crate::doc::js_json_len(v);
     if len > limits::MAX_PAYLOAD_JSON_BYTES {
         report.push(
             Diagnostic::error(

@@ -269,7 +269,7 @@ impl OwnerId {
     pub fn to_js_string(&self) -> String {
         match self {
             OwnerId::Text(s) => s.clone(),
-            OwnerId::Number(n) => limits::js_number(*n),
+            OwnerId::Number(n) => crate::js::number::js_number(*n),
         }
     }
 }

@@ -473,7 +473,7 @@ mod proptests {
                 prop_assert!(!t.contains(tok.as_str()), "{} leaked", tok);
             }
             prop_assert!(!t.contains(&expires.to_string()));
-            prop_assert!(!t.contains(&crate::limits::js_number(confidence)));
+            prop_assert!(!t.contains(&crate::js::number::js_number(confidence)));
         }
 
         #[test]

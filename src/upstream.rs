@@ -747,7 +747,7 @@ fn number_len(x: f64) -> usize {
     } else if x == 0.0 {
         1
     } else {
-        limits::js_number_len(x)
+        crate::js::number::js_number_len(x)
     }
 }
 

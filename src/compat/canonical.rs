@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use crate::limits::write_js_string;
+use crate::js::stringify::write_js_string;
 
 /// A canonical text for a JSON value: object keys sorted, numbers by value
 /// (`1` and `1.0` are one value), so set comparisons follow JSON Schema equality.

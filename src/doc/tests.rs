@@ -12,7 +12,7 @@ fn agrees(text: &str) {
             let bytes = |v: &Value| serde_json::to_string(v).unwrap_or_default();
             assert_eq!(bytes(&doc.to_value()), bytes(&reported.value), "{text:?}");
             // The count from the text's spelling is the count from the value.
-            assert_eq!(doc.js_json_len(), crate::limits::js_json_len(&reported.value), "{text:?}");
+            assert_eq!(doc.js_json_len(), crate::doc::js_json_len(&reported.value), "{text:?}");
         }
         None => {
             let clean = reported.is_ok_and(|p| p.duplicate_keys.is_empty());
@@ -159,7 +159,7 @@ proptest::proptest! {
         let text = if frac.is_empty() { format!("{sign}{int}{exponent}") } else { format!("{sign}{int}.{frac}{exponent}") };
         let n: f64 = text.parse().unwrap_or(f64::NAN);
         proptest::prop_assume!(n.is_finite());
-        proptest::prop_assert_eq!(js_number_text_len(n, &text), crate::limits::js_number(n).len(), "{}", text);
+        proptest::prop_assert_eq!(js_number_text_len(n, &text), crate::js::number::js_number(n).len(), "{}", text);
     }
 
     #[test]

@@ -202,7 +202,7 @@ fn payload_of_the_largest_elevation_fits_the_payload_cap() {
     let e = Elevation { session_id: &sid, message_id: &mid, cause: Some(&cause), ..elevation(&n, &owner) };
     let create = elevate(&e).unwrap();
     let payload = serde_json::to_value(&create.payload_json).unwrap();
-    assert!(limits::js_json_len(&payload) <= limits::MAX_PAYLOAD_JSON_BYTES);
+    assert!(crate::doc::js_json_len(&payload) <= limits::MAX_PAYLOAD_JSON_BYTES);
 }
 
 #[test]
@@ -291,7 +291,7 @@ mod props {
             prop_assert!(s.starts_with(u) && u.len() <= max);
             let j = clamp_json_utf8(&s, max);
             prop_assert!(s.starts_with(j));
-            prop_assert!(limits::js_string_len(j) - 2 <= max);
+            prop_assert!(crate::js::stringify::js_string_len(j) - 2 <= max);
         }
 
         #[test]
@@ -307,10 +307,10 @@ mod props {
             let create = elevate(&e).unwrap();
             prop_assert!(create.summary.len() <= MAX_SUMMARY_BYTES);
             for tag in &create.tags {
-                prop_assert!(limits::js_string_len(tag) - 2 <= MAX_TAG_BYTES);
+                prop_assert!(crate::js::stringify::js_string_len(tag) - 2 <= MAX_TAG_BYTES);
             }
             let payload = serde_json::to_value(&create.payload_json).unwrap();
-            prop_assert!(limits::js_json_len(&payload) <= limits::MAX_PAYLOAD_JSON_BYTES);
+            prop_assert!(crate::doc::js_json_len(&payload) <= limits::MAX_PAYLOAD_JSON_BYTES);
         }
     }
 }
