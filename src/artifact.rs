@@ -23,11 +23,15 @@
 //!
 //! Each handle grammar has its file: GitHub's (pull requests, issues, commits,
 //! branches) in `github`, local paths in `local`; this file holds the model,
-//! the dispatch by kind and the identities.
+//! the dispatch by kind, the identities and the generic rules every ref
+//! keeps ([`check_ref`]).
 
 use serde_json::Value;
 
-use crate::limits::{MAX_ID, MAX_STRING, str_len};
+use crate::doc::Json;
+use crate::fields::{Presence, Report};
+use crate::limits::{MAX_ID, MAX_KIND, MAX_STRING, MAX_TITLE, str_len};
+use crate::pointer::{Below, Locate};
 use crate::url::{self, Url};
 
 mod github;
@@ -373,6 +377,23 @@ fn link_identity(url: &Url) -> String {
         out.push_str(q);
     }
     out
+}
+
+/// Checks an artifact ref with upstream's generic rules (its schema is
+/// `.passthrough()`): `kind` 1..128 required; `url` ≤ 8192 (`null`
+/// refused); `ref` ≤ 8192 or `null`; `title` ≤ 512; `source` ≤ 128;
+/// `created_at` a number; any other key kept verbatim. The handle's own
+/// grammar is [`parse`]'s; locality and secrets are checks of their own.
+pub fn check_ref<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) {
+    let Some(obj) = report.object(v, at, "an artifact ref") else { return };
+    if let Some(kind) = report.string(obj, "kind", at, Presence::Required, 1, MAX_KIND) {
+        report.vocab(kind, &crate::vocab::ARTIFACT_KIND, &Below::Key(at, "kind"));
+    }
+    report.string(obj, "url", at, Presence::Optional, 0, MAX_STRING);
+    report.string(obj, "ref", at, Presence::Nullable, 0, MAX_STRING);
+    report.string(obj, "title", at, Presence::Optional, 0, MAX_TITLE);
+    report.string(obj, "source", at, Presence::Optional, 0, MAX_KIND);
+    report.number(obj, "created_at", at, Presence::Optional);
 }
 
 #[cfg(test)]

@@ -511,7 +511,7 @@ fn check_field<O: JsonObject>(
         Spec::Refs => {
             if let Some(items) = report.array(obj, key, at, presence, MAX_ARTIFACT_REFS) {
                 for (i, item) in items.iter().enumerate() {
-                    check_artifact_ref(item, &Below::Index(&here, i), report);
+                    crate::artifact::check_ref(item, &Below::Index(&here, i), report);
                 }
             }
         }
@@ -594,23 +594,6 @@ fn unknown_fields<O: JsonObject>(obj: &O, shape: Shape, at: &Pointer, report: &m
         }
         report.push(d);
     }
-}
-
-/// Checks an artifact ref with upstream's generic rules (its schema is
-/// `.passthrough()`): `kind` 1..128 required; `url` ≤ 8192 (`null`
-/// refused); `ref` ≤ 8192 or `null`; `title` ≤ 512; `source` ≤ 128;
-/// `created_at` a number; any other key kept verbatim. Per-kind rules
-/// (locality, secrets) live with the artifact module.
-pub fn check_artifact_ref<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) {
-    let Some(obj) = report.object(v, at, "an artifact ref") else { return };
-    if let Some(kind) = report.string(obj, "kind", at, Presence::Required, 1, MAX_KIND) {
-        report.vocab(kind, &crate::vocab::ARTIFACT_KIND, &Below::Key(at, "kind"));
-    }
-    report.string(obj, "url", at, Presence::Optional, 0, MAX_STRING);
-    report.string(obj, "ref", at, Presence::Nullable, 0, MAX_STRING);
-    report.string(obj, "title", at, Presence::Optional, 0, MAX_TITLE);
-    report.string(obj, "source", at, Presence::Optional, 0, MAX_KIND);
-    report.number(obj, "created_at", at, Presence::Optional);
 }
 
 /// The document as upstream would store it after a strict write: unknown

@@ -156,7 +156,7 @@ fn check_check<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) {
         );
     }
     if let Some(r) = report.field(obj, "output_ref", at, Presence::Optional) {
-        crate::event::check_artifact_ref(r, &Below::Key(at, "output_ref"), report);
+        crate::artifact::check_ref(r, &Below::Key(at, "output_ref"), report);
     }
     inline_output(obj, at, report);
 }

@@ -7,7 +7,7 @@
 //! Kinds: `event_create`, `event_row` ([`crate::event`], with typed payloads
 //! for `work_ad`, `handoff`, `handoff_receipt`), `link_create`, `link_row`
 //! ([`crate::link`]), `principal`, `artifact_ref` (upstream's generic rules,
-//! [`crate::event::check_artifact_ref`]), `spawn_request`
+//! [`crate::artifact::check_ref`]), `spawn_request`
 //! ([`crate::spawn`]) and `notify_summary` ([`crate::work_ad`]).
 //!
 //! Modes:
@@ -489,7 +489,7 @@ fn check_any<J: Json>(
         DocumentKind::Principal => {
             principal::check(document, &root, report);
         }
-        DocumentKind::ArtifactRef => event::check_artifact_ref(document, &root, report),
+        DocumentKind::ArtifactRef => crate::artifact::check_ref(document, &root, report),
         // The others read a `Value` ([`check`]).
         _ => {}
     }
