@@ -39,6 +39,7 @@ pub mod work_ad;
 
 // Layer 3: checks on documents, refs and strings — kind + mode → report.
 pub mod locality;
+pub mod request;
 pub mod schema;
 pub mod secrets;
 pub mod upstream;

@@ -47,7 +47,7 @@ use crate::diagnostic::{self, Diagnostic, Severity};
 use crate::fields::{self, Mode};
 use crate::limits::{self, MAX_PAYLOAD_JSON_BYTES};
 use crate::pointer::Pointer;
-use crate::validate::{DocumentKind, Options, Outcome};
+use crate::request::{DocumentKind, Options, Outcome};
 use crate::{event, json, locality, principal, secrets, vocab};
 
 mod write;
@@ -1870,7 +1870,7 @@ mod tests {
     /// The outcome of an `upstream` call on a JavaScript caller's text.
     fn js(kind: DocumentKind, text: &str) -> Outcome {
         let options =
-            Options { js_values: true, profile: crate::validate::Profile::Upstream, ..Options::default() };
+            Options { js_values: true, profile: crate::request::Profile::Upstream, ..Options::default() };
         validate_text(kind, Mode::Strict, text, &options, true)
     }
 
@@ -1921,7 +1921,7 @@ mod tests {
 
     #[test]
     fn json_text_never_reads_a_javascript_word() {
-        let options = Options { profile: crate::validate::Profile::Upstream, ..Options::default() };
+        let options = Options { profile: crate::request::Profile::Upstream, ..Options::default() };
         for text in [
             r#"{"kind":"k","ref":NaN}"#,
             r#"{"kind":"k","x":undefined}"#,
