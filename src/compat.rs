@@ -71,6 +71,8 @@ mod empty;
 #[cfg(feature = "compat")]
 mod judge;
 #[cfg(feature = "compat")]
+mod keywords;
+#[cfg(feature = "compat")]
 mod memo;
 #[cfg(feature = "compat")]
 mod node;
@@ -94,12 +96,14 @@ use serde_json::Value;
 use crate::error::CallError;
 
 #[cfg(feature = "compat")]
-pub use dialect::{Dialect, KEYWORDS, Treatment, keywords_markdown, treatment};
+pub use dialect::{Dialect, Treatment, keywords_markdown, treatment};
 #[cfg(feature = "compat")]
 pub use dir::{
     DirReport, FileProblem, PairReport, SchemaFile, Side, check_dirs, check_dirs_each, line_of,
     render_github, render_github_files, render_human,
 };
+#[cfg(feature = "compat")]
+pub use keywords::KEYWORDS;
 #[cfg(feature = "compat")]
 pub use rules::{Rule, RuleVerdict, rules, rules_markdown};
 

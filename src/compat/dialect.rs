@@ -10,10 +10,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use super::node;
-
-/// The prefix that marks a keyword its dialect ignores.
-pub(super) const HIDDEN: char = '\u{1}';
+use super::keywords::{HIDDEN, KEYWORDS, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE, is_known};
 
 /// A JSON Schema dialect, as `$schema` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,56 +87,6 @@ pub enum Treatment {
     NotInDialect,
 }
 
-/// Every keyword that may constrain instances in some dialect.
-pub const KEYWORDS: &[&str] = &[
-    "type",
-    "enum",
-    "const",
-    "multipleOf",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "format",
-    "contentEncoding",
-    "contentMediaType",
-    "contentSchema",
-    "properties",
-    "patternProperties",
-    "additionalProperties",
-    "unevaluatedProperties",
-    "required",
-    "propertyNames",
-    "minProperties",
-    "maxProperties",
-    "dependencies",
-    "dependentRequired",
-    "dependentSchemas",
-    "items",
-    "prefixItems",
-    "additionalItems",
-    "unevaluatedItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "not",
-    "if",
-    "then",
-    "else",
-    "$ref",
-    "$dynamicRef",
-    "$recursiveRef",
-];
-
 /// How `keyword` is treated in `dialect`.
 pub fn treatment(keyword: &str, dialect: Dialect) -> Treatment {
     use Dialect::*;
@@ -186,24 +133,6 @@ pub(super) fn normalize(schema: &Value) -> Cow<'_, Value> {
     Cow::Owned(out)
 }
 
-/// Keys whose values are maps of subschemas.
-const SCHEMA_MAPS: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
-/// Keys whose values are lists of subschemas.
-const SCHEMA_LISTS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
-/// Keys whose values are one subschema.
-const SCHEMA_ONE: &[&str] = &[
-    "additionalProperties",
-    "unevaluatedProperties",
-    "additionalItems",
-    "unevaluatedItems",
-    "contains",
-    "propertyNames",
-    "not",
-    "if",
-    "then",
-    "else",
-];
-
 fn rewrite(v: &mut Value, dialect: Dialect, depth: usize, budget: &mut usize) {
     let Value::Object(m) = v else { return };
     if depth > super::MAX_DEPTH * 2 || *budget == 0 {
@@ -214,7 +143,7 @@ fn rewrite(v: &mut Value, dialect: Dialect, depth: usize, budget: &mut usize) {
     let hide: Vec<String> = m
         .keys()
         .filter(|k| {
-            node::is_known(k) && {
+            is_known(k) && {
                 let t = treatment(k, dialect);
                 t == Treatment::NotInDialect
                     || (legacy_ref && *k != "$ref")

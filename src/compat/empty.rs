@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
 
+use super::keywords;
 use super::node::{self, ALL, ARRAY, FRACTION, INTEGER, NUMBER, OBJECT, STRING, Target};
 
 /// How deep the estimate follows subschemas (deeper ones count as `true`).
@@ -221,8 +222,10 @@ impl<'a> Estimate<'a> {
 fn negated(n: &Value) -> u8 {
     match n {
         Value::Bool(true) => ALL,
-        Value::Object(m) if m.keys().all(|k| !node::is_known(k)) => ALL,
-        Value::Object(m) if m.keys().all(|k| k == "type" || !node::is_known(k)) => node::declared_types(m),
+        Value::Object(m) if m.keys().all(|k| !keywords::is_known(k)) => ALL,
+        Value::Object(m) if m.keys().all(|k| k == "type" || !keywords::is_known(k)) => {
+            node::declared_types(m)
+        }
         _ => 0,
     }
 }

@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use serde_json::{Map, Value};
 
 use super::dialect::Dialect;
+use super::keywords::has_in_place;
 use super::node::{self, Target};
 
 /// How many schema nodes one validation may visit before it gives up.
@@ -288,24 +289,6 @@ impl<'a> Judge<'a> {
         }
         all.result()
     }
-}
-
-/// Whether a schema has applicators whose evaluation `unevaluated*` sees.
-pub(super) fn has_in_place(m: &Map<String, Value>) -> bool {
-    [
-        "allOf",
-        "anyOf",
-        "oneOf",
-        "if",
-        "then",
-        "else",
-        "dependentSchemas",
-        "$ref",
-        "$dynamicRef",
-        "$recursiveRef",
-    ]
-    .iter()
-    .any(|k| m.contains_key(*k))
 }
 
 fn count(m: &Map<String, Value>, key: &str) -> Option<f64> {

@@ -10,6 +10,7 @@ use crate::pointer::Pointer;
 
 use super::INVALID_SCHEMA;
 pub(crate) use super::canonical::{canonical, mentions_ref, same_canonical, value_set};
+use super::keywords::{HIDDEN, has_in_place};
 
 /// An empty object, the stand-in for an absent subschema (`true`).
 pub(crate) static TRUE: Value = Value::Bool(true);
@@ -376,7 +377,7 @@ pub(crate) fn show_number(v: f64) -> String {
 /// the slots (unless `contains` or applicators beside it evaluate some).
 pub(crate) fn array_shape(m: &Map<String, Value>) -> (Vec<&Value>, &Value) {
     let unevaluated = || match m.get("unevaluatedItems") {
-        Some(u) if !m.contains_key("contains") && !super::judge::has_in_place(m) => u,
+        Some(u) if !m.contains_key("contains") && !has_in_place(m) => u,
         _ => &TRUE,
     };
     match (m.get("prefixItems"), m.get("items")) {
@@ -483,7 +484,7 @@ pub(crate) fn resolve<'a>(root: &'a Value, reference: &str) -> Target<'a> {
         let mut at = root;
         for t in &tokens {
             let next = match at {
-                Value::Object(m) => m.get(t).or_else(|| m.get(&format!("{}{t}", super::dialect::HIDDEN))),
+                Value::Object(m) => m.get(t).or_else(|| m.get(&format!("{}{t}", HIDDEN))),
                 Value::Array(a) => t.parse::<usize>().ok().and_then(|i| a.get(i)),
                 _ => None,
             };
@@ -535,56 +536,6 @@ fn find_anchor<'a>(root: &'a Value, name: &str) -> Option<(&'a Value, String)> {
 /// hex digits); text that does not decode to UTF-8 is kept as written.
 fn percent_decode(s: &str) -> String {
     String::from_utf8(crate::url::percent_decode(s)).unwrap_or_else(|_| s.to_owned())
-}
-
-/// Every keyword the walk compares (anything else is an annotation).
-pub(crate) fn is_known(key: &str) -> bool {
-    matches!(
-        key,
-        "type"
-            | "enum"
-            | "const"
-            | "minLength"
-            | "maxLength"
-            | "pattern"
-            | "format"
-            | "minimum"
-            | "maximum"
-            | "exclusiveMinimum"
-            | "exclusiveMaximum"
-            | "multipleOf"
-            | "properties"
-            | "patternProperties"
-            | "additionalProperties"
-            | "unevaluatedProperties"
-            | "required"
-            | "propertyNames"
-            | "minProperties"
-            | "maxProperties"
-            | "dependentRequired"
-            | "dependentSchemas"
-            | "dependencies"
-            | "items"
-            | "prefixItems"
-            | "additionalItems"
-            | "unevaluatedItems"
-            | "contains"
-            | "minContains"
-            | "maxContains"
-            | "minItems"
-            | "maxItems"
-            | "uniqueItems"
-            | "allOf"
-            | "anyOf"
-            | "oneOf"
-            | "not"
-            | "if"
-            | "then"
-            | "else"
-            | "$ref"
-            | "$dynamicRef"
-            | "$recursiveRef"
-    )
 }
 
 /// The `$ref`s of a document that lead back to their own target through

@@ -11,6 +11,7 @@ use crate::pointer::Pointer;
 
 use super::dialect::{self, Dialect};
 use super::empty;
+use super::keywords;
 use super::memo::{self, Memo, Shapes};
 use super::node::{self, Target};
 use super::sets;
@@ -464,10 +465,10 @@ impl Walker {
     /// closed.
     fn unevaluated(&mut self, f: &Frame, om: &Map<String, Value>, nm: &Map<String, Value>) {
         let beside = |m: &Map<String, Value>, key: &str| {
-            super::judge::has_in_place(m) || (key == "unevaluatedItems" && m.contains_key("contains"))
+            keywords::has_in_place(m) || (key == "unevaluatedItems" && m.contains_key("contains"))
         };
         fn asserting(m: &Map<String, Value>) -> Vec<(&String, &Value)> {
-            m.iter().filter(|(k, _)| node::is_known(k)).collect()
+            m.iter().filter(|(k, _)| keywords::is_known(k)).collect()
         }
         if asserting(om) == asserting(nm) {
             return;
@@ -485,7 +486,7 @@ impl Walker {
     fn annotations(&mut self, f: &Frame, om: &Map<String, Value>, nm: &Map<String, Value>) {
         let keys: BTreeSet<&String> = om.keys().chain(nm.keys()).collect();
         for key in keys {
-            if node::is_known(key) || key == "$defs" || key == "definitions" {
+            if keywords::is_known(key) || key == "$defs" || key == "definitions" {
                 continue;
             }
             let (o, n) = (om.get(key), nm.get(key));
@@ -493,7 +494,7 @@ impl Walker {
                 continue;
             }
             // A keyword its dialect ignores is shown under its own name.
-            let key = key.strip_prefix(dialect::HIDDEN).unwrap_or(key);
+            let key = key.strip_prefix(keywords::HIDDEN).unwrap_or(key);
             let at = f.path.key(key);
             let what = match (o, n) {
                 (None, _) => "added",
@@ -784,7 +785,7 @@ fn without_ref(v: &Value) -> Value {
 /// Whether a schema has any keyword that affects validation.
 pub(super) fn has_assertions(v: &Value) -> bool {
     match v {
-        Value::Object(m) => m.keys().any(|k| node::is_known(k)),
+        Value::Object(m) => m.keys().any(|k| keywords::is_known(k)),
         Value::Bool(b) => !b,
         _ => false,
     }

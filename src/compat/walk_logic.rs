@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::pointer::Pointer;
 
+use super::keywords;
 use super::node::{self, TRUE};
 use super::sets::{disjoint, pairwise_disjoint};
 use super::walk::{Frame, Walker, has_assertions};
@@ -55,7 +56,7 @@ fn union_of(m: &Map<String, Value>) -> Option<(Kind, &Vec<Value>)> {
 
 /// Whether a schema is nothing but an `anyOf`/`oneOf` (plus annotations).
 fn is_pure_union(m: &Map<String, Value>) -> bool {
-    union_of(m).is_some() && m.keys().all(|k| k == "anyOf" || k == "oneOf" || !node::is_known(k))
+    union_of(m).is_some() && m.keys().all(|k| k == "anyOf" || k == "oneOf" || !keywords::is_known(k))
 }
 
 /// A plain schema as a union: one branch per listed type, or itself.
@@ -392,7 +393,7 @@ pub(super) fn flatten_pure_all_of(
     nm: &Map<String, Value>,
 ) -> Option<(Value, Value)> {
     let pure = |m: &Map<String, Value>| {
-        m.contains_key("allOf") && m.keys().all(|k| k == "allOf" || !node::is_known(k))
+        m.contains_key("allOf") && m.keys().all(|k| k == "allOf" || !keywords::is_known(k))
     };
     if pure(om) == pure(nm) {
         return None;
