@@ -63,6 +63,8 @@
 #[cfg(feature = "compat")]
 mod canonical;
 #[cfg(feature = "compat")]
+mod conjoin;
+#[cfg(feature = "compat")]
 mod dialect;
 #[cfg(feature = "compat")]
 mod dir;

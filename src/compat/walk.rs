@@ -430,7 +430,7 @@ impl Walker {
     /// Compares two object schemas keyword by keyword.
     fn body(&mut self, f: &Frame, om: &Map<String, Value>, nm: &Map<String, Value>) {
         self.annotations(f, om, nm);
-        if let Some((o, n)) = super::walk_logic::flatten_pure_all_of(om, nm) {
+        if let Some((o, n)) = super::conjoin::flatten_pure_all_of(om, nm) {
             self.diff(&f.at(f.path.clone()), &o, &n);
             return;
         }
@@ -796,7 +796,7 @@ pub(super) fn has_assertions(v: &Value) -> bool {
 fn merge(target: &Value, siblings: &Value) -> Value {
     match (target, siblings) {
         (Value::Object(t), Value::Object(_)) => {
-            super::walk_logic::conjoin_exact(t, siblings).unwrap_or_else(|| {
+            super::conjoin::conjoin_exact(t, siblings).unwrap_or_else(|| {
                 Value::Object(Map::from_iter([(
                     "allOf".to_owned(),
                     Value::Array(vec![target.clone(), siblings.clone()]),
