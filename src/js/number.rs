@@ -151,6 +151,72 @@ impl Shortest {
         }
     }
 }
+/// A number in JSON's grammar (checked by the reader), rounded as
+/// JavaScript rounds it, `±inf` beyond the double range, as `JSON.parse`
+/// gives `±Infinity`. serde_json's reader, which the crate links anyway,
+/// rounds correctly and refuses only what is out of range.
+pub fn json_number(text: &str) -> f64 {
+    serde_json::from_str::<f64>(text).unwrap_or(if text.starts_with('-') {
+        f64::NEG_INFINITY
+    } else {
+        f64::INFINITY
+    })
+}
+
+/// JavaScript's `Number(string)`: white space trimmed, the empty string 0,
+/// decimal (`1.`, `.5`, `+1`, `007` too), `0x`/`0o`/`0b` integers and
+/// `Infinity`; anything else `NaN`.
+pub fn js_number_of(s: &str) -> f64 {
+    let s = super::whitespace::js_trim(s);
+    if s.is_empty() {
+        return 0.0;
+    }
+    for (prefix, radix) in [("0x", 16), ("0X", 16), ("0o", 8), ("0O", 8), ("0b", 2), ("0B", 2)] {
+        if let Some(digits) = s.strip_prefix(prefix) {
+            let mut n = 0.0;
+            for c in digits.chars() {
+                let Some(d) = c.to_digit(radix) else { return f64::NAN };
+                n = n * f64::from(radix) + f64::from(d);
+            }
+            return if digits.is_empty() { f64::NAN } else { n };
+        }
+    }
+    let negative = s.starts_with('-');
+    let unsigned = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if unsigned == "Infinity" {
+        return if negative { f64::NEG_INFINITY } else { f64::INFINITY };
+    }
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((m, e)) => (m, Some(e)),
+        None => (unsigned, None),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    let exponent_ok = exponent.is_none_or(|e| {
+        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !e.is_empty() && digits(e)
+    });
+    if (int.is_empty() && frac.is_empty()) || !digits(int) || !digits(frac) || !exponent_ok {
+        return f64::NAN;
+    }
+    // The same number in JSON's grammar.
+    let int = int.trim_start_matches('0');
+    let mut text = String::with_capacity(s.len() + 3);
+    if negative {
+        text.push('-');
+    }
+    text.push_str(if int.is_empty() { "0" } else { int });
+    if !frac.is_empty() {
+        text.push('.');
+        text.push_str(frac);
+    }
+    if let Some(e) = exponent {
+        text.push('e');
+        text.push_str(e);
+    }
+    json_number(&text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,6 +385,39 @@ mod tests {
             // halfway between two 17-digit decimals.
             let x = q as f64 / 4.0;
             proptest::prop_assert_eq!(by_js_number(x), by_exact(x));
+        }
+    }
+
+    #[test]
+    fn numbers_read_as_javascript_reads_them() {
+        for text in
+            ["0", "-0", "0.1", "1e21", "123456789012345678901234567890", "2.5e-324", "1.7976931348623157e308"]
+        {
+            assert_eq!(json_number(text).to_bits(), text.parse::<f64>().unwrap().to_bits(), "{text}");
+        }
+        assert_eq!(json_number("1e400"), f64::INFINITY);
+        assert_eq!(json_number("-1e400"), f64::NEG_INFINITY);
+        assert_eq!(json_number("1e-400"), 0.0);
+    }
+
+    #[test]
+    fn number_of_a_string_as_javascript_converts_it() {
+        for (text, want) in [
+            ("", 0.0),
+            (" 12 ", 12.0),
+            ("1.", 1.0),
+            (".5", 0.5),
+            ("+7", 7.0),
+            ("007", 7.0),
+            ("-2e1", -20.0),
+            ("0x1f", 31.0),
+            ("0b101", 5.0),
+            ("-Infinity", f64::NEG_INFINITY),
+        ] {
+            assert_eq!(js_number_of(text), want, "{text}");
+        }
+        for text in ["inf", "NaN", "1e", ".", "0x", "-0x1", "1_000", "12px"] {
+            assert!(js_number_of(text).is_nan(), "{text}");
         }
     }
 }

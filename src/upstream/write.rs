@@ -5,7 +5,9 @@
 //! instructions of such a call (see
 //! [`validate_text_writing`](super::validate_text_writing)).
 
-use super::{ARTIFACT_REF, Decoded, Node, Run, Schema, Stored, Text, Tree, Ty, kept_beside, number_value};
+use super::run::Run;
+use super::schema::{ARTIFACT_REF, Schema, Stored, Ty, kept_beside};
+use super::tree::{Decoded, Node, Text, Tree, number_value};
 use crate::json;
 
 impl Tree<'_> {
@@ -197,7 +199,7 @@ mod tests {
 
     use super::*;
     use crate::fields::Mode;
-    use crate::upstream::{EVENT_CREATE, LINK_CREATE};
+    use crate::upstream::schema::{EVENT_CREATE, LINK_CREATE};
 
     /// Written straight, a value and each stored form are the text serde
     /// writes for the `Value` the tree builds; where none holds them, JSON
