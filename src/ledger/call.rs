@@ -2,7 +2,7 @@
 //! is checked and indexed as the reader passes it, borrowed from the text,
 //! so the fold never builds a tree of the ledger and never walks it twice.
 
-use super::row::{Table, read_row};
+use super::row_text::{Table, read_row};
 use super::scan::{Reader, Syntax};
 use super::{Ledger, MAX_ROW_DEPTH, Page, Query};
 
