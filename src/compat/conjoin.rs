@@ -169,3 +169,28 @@ fn is_lower(key: &str) -> bool {
 fn is_upper(key: &str) -> bool {
     matches!(key, "maximum" | "exclusiveMaximum" | "maxLength" | "maxItems" | "maxProperties" | "maxContains")
 }
+
+/// A schema without its `$ref` (booleans unchanged).
+pub(super) fn without_ref(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter().filter(|(k, _)| *k != "$ref").map(|(k, x)| (k.clone(), x.clone())).collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// A `$ref` target and the referring schema's other keywords, both applying:
+/// merged into one schema where that is exact, else as two `allOf` conjuncts.
+pub(super) fn merge(target: &Value, siblings: &Value) -> Value {
+    match (target, siblings) {
+        (Value::Object(t), Value::Object(_)) => conjoin_exact(t, siblings).unwrap_or_else(|| {
+            Value::Object(Map::from_iter([(
+                "allOf".to_owned(),
+                Value::Array(vec![target.clone(), siblings.clone()]),
+            )]))
+        }),
+        (Value::Bool(false), _) => Value::Bool(false),
+        (_, s) => s.clone(),
+    }
+}

@@ -145,6 +145,15 @@ pub(super) const SCHEMA_ONE: &[&str] = &[
     "else",
 ];
 
+/// Whether a schema has any keyword that affects validation.
+pub(super) fn has_assertions(v: &Value) -> bool {
+    match v {
+        Value::Object(m) => m.keys().any(|k| is_known(k)),
+        Value::Bool(b) => !b,
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use crate::diagnostic::quote;
 use crate::pointer::Pointer;
 
+use super::conjoin;
 use super::dialect::{self, Dialect};
 use super::empty;
 use super::keywords;
@@ -379,8 +380,8 @@ impl Walker {
                     let next = f.at(at);
                     self.diff(&next, ot, nt);
                 }
-                let (os, ns) = (without_ref(old), without_ref(new));
-                if has_assertions(&os) || has_assertions(&ns) {
+                let (os, ns) = (conjoin::without_ref(old), conjoin::without_ref(new));
+                if keywords::has_assertions(&os) || keywords::has_assertions(&ns) {
                     self.diff(&f.at(f.path.clone()), &os, &ns);
                 }
                 false
@@ -403,9 +404,9 @@ impl Walker {
             match node::resolve(root, &r) {
                 Target::Local(t, p) => {
                     last = p;
-                    let siblings = without_ref(&current);
-                    current = if has_assertions(&siblings) {
-                        Cow::Owned(merge(t, &siblings))
+                    let siblings = conjoin::without_ref(&current);
+                    current = if keywords::has_assertions(&siblings) {
+                        Cow::Owned(conjoin::merge(t, &siblings))
                     } else {
                         Cow::Borrowed(t)
                     };
@@ -769,41 +770,5 @@ fn ref_key(f: &Frame, reference: Option<&str>, target: &str) -> String {
     match reference {
         Some(_) => format!("#{target}"),
         None => format!("@{}", f.path),
-    }
-}
-
-/// A schema without its `$ref` (booleans unchanged).
-fn without_ref(v: &Value) -> Value {
-    match v {
-        Value::Object(m) => Value::Object(
-            m.iter().filter(|(k, _)| *k != "$ref").map(|(k, x)| (k.clone(), x.clone())).collect(),
-        ),
-        other => other.clone(),
-    }
-}
-
-/// Whether a schema has any keyword that affects validation.
-pub(super) fn has_assertions(v: &Value) -> bool {
-    match v {
-        Value::Object(m) => m.keys().any(|k| keywords::is_known(k)),
-        Value::Bool(b) => !b,
-        _ => false,
-    }
-}
-
-/// A `$ref` target and the referring schema's other keywords, both applying:
-/// merged into one schema where that is exact, else as two `allOf` conjuncts.
-fn merge(target: &Value, siblings: &Value) -> Value {
-    match (target, siblings) {
-        (Value::Object(t), Value::Object(_)) => {
-            super::conjoin::conjoin_exact(t, siblings).unwrap_or_else(|| {
-                Value::Object(Map::from_iter([(
-                    "allOf".to_owned(),
-                    Value::Array(vec![target.clone(), siblings.clone()]),
-                )]))
-            })
-        }
-        (Value::Bool(false), _) => Value::Bool(false),
-        (_, s) => s.clone(),
     }
 }

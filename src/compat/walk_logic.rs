@@ -9,9 +9,10 @@ use crate::pointer::Pointer;
 
 use super::conjoin::{conjoin, flatten, without};
 use super::keywords;
+use super::keywords::has_assertions;
 use super::node::{self, TRUE};
 use super::sets::{disjoint, pairwise_disjoint};
-use super::walk::{Frame, Walker, has_assertions};
+use super::walk::{Frame, Walker};
 use super::{
     ALL_OF_ADDED, ALL_OF_REMOVED, ANY_OF_TO_ONE_OF, BRANCH_ADDED, BRANCH_REMOVED, COMBINATOR_ADDED,
     COMBINATOR_REMOVED, CONDITIONAL_ADDED, CONDITIONAL_IF_CHANGED, CONDITIONAL_REMOVED, NOT_CHANGED,
