@@ -377,7 +377,7 @@ fn a_schema_that_is_not_an_object_or_boolean_is_refused() {
 }
 
 #[test]
-fn ten_thousand_properties_compare_quickly() {
+fn ten_thousand_properties_find_the_one_that_changed() {
     let props: serde_json::Map<String, Value> =
         (0..10_000).map(|i| (format!("p{i}"), json!({"type":"string"}))).collect();
     let old = json!({"type":"object","properties":props});
@@ -410,7 +410,7 @@ fn huge_enums_compare_as_sets() {
 }
 
 #[test]
-fn a_union_explosion_fails_closed_in_bounded_time() {
+fn a_union_explosion_fails_closed() {
     let branch = |n: usize| json!({"anyOf": (0..12).map(|i| json!({"type":"object","properties":{format!("k{i}"): {"minimum": n + i}}})).collect::<Vec<_>>()});
     let nest = |n: usize| json!({"anyOf": (0..12).map(|i| branch(n + i)).collect::<Vec<_>>()});
     let r = run(nest(0), nest(1));

@@ -354,7 +354,7 @@ impl<'t> Run<'_, 't> {
     /// compares it), and reports each check it fails after the type.
     pub(super) fn echo_length(&mut self, v: usize, at: &Pointer, what: &str, min: usize, max: usize) {
         let (len, origin) = match self.tree.node(v) {
-            #[allow(clippy::cast_precision_loss)] // lengths are far below 2^53
+            #[expect(clippy::cast_precision_loss, reason = "lengths are far below 2^53")]
             Node::String(t) => (t.code_points() as f64, "string"),
             #[allow(clippy::cast_precision_loss)]
             Node::Array { len, .. } => (len as f64, "array"),

@@ -527,7 +527,7 @@ pub(super) fn number_value(x: f64) -> Value {
     if !x.is_finite() {
         Value::Null
     } else if x.fract() == 0.0 && x.abs() < EXACT {
-        #[allow(clippy::cast_possible_truncation)] // integral and below 2^53
+        #[expect(clippy::cast_possible_truncation, reason = "integral and below 2^53")]
         Value::from(x as i64)
     } else {
         Number::from_f64(x).map_or(Value::Null, Value::Number)
