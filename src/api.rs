@@ -31,6 +31,7 @@ pub use compat::*;
 mod ledger;
 pub use ledger::*;
 mod call_fields;
+pub mod host;
 mod validate_text;
 
 /// The hard cap on a call's text, in bytes, whatever the op (a ledger of a

@@ -10,6 +10,8 @@
 
 use wasm_bindgen::prelude::*;
 
+use crate::api::host::{self, Argument, Before, Unwritable};
+
 /// The module's allocator, in place of the standard library's dlmalloc: the
 /// same speed on the package's calls and the same peak memory in
 /// `ledger.view`, in about 3 KB less of gzipped module. Set here, with the
@@ -85,12 +87,6 @@ fn well_formed(s: &js_sys::JsString) -> bool {
     s.unchecked_ref::<CheckedString>().is_well_formed().unwrap_or_else(|_| s.is_valid_utf16())
 }
 
-/// The failure answer for an argument of `call` that cannot be read.
-fn refused(code: crate::diagnostic::Code, message: String) -> String {
-    let failure: crate::Answer<()> = crate::Answer::Failure { error: crate::CallError::new(code, message) };
-    serde_json::to_string(&failure).unwrap_or_default()
-}
-
 /// What a JavaScript value is, for messages.
 fn js_type(v: &JsValue) -> String {
     if v.is_null() { "null".to_owned() } else { v.js_typeof().as_string().unwrap_or_default() }
@@ -111,21 +107,17 @@ pub fn call(
     #[wasm_bindgen(unchecked_param_type = "string")] input: Option<js_sys::JsString>,
 ) -> String {
     let Some(op_text) = op.dyn_ref::<js_sys::JsString>() else {
-        return refused(
-            crate::error::INVALID_ARGUMENT,
-            format!("the operation name is {}, not a string; nothing was read", js_type(&op)),
-        );
+        return host::not_a_string(Argument::Op, &js_type(&op));
     };
-    // No op name is this long: a longer one is answered as unknown unread.
-    const MAX_OP_UNITS: u32 = 64;
-    let op = if op_text.length() <= MAX_OP_UNITS { String::from(op_text) } else { "\u{2026}".to_owned() };
+    let op = if op_text.length() as usize <= host::MAX_OP_UNITS {
+        String::from(op_text)
+    } else {
+        host::UNREAD_OP.to_owned()
+    };
     let Some(input) = input else { return crate::api::call(&op, "") };
     let input = JsValue::from(input);
     let Some(text) = input.dyn_ref::<js_sys::JsString>() else {
-        return refused(
-            crate::error::INVALID_ARGUMENT,
-            format!("the call is {}, not a string of JSON text; nothing was read", js_type(&input)),
-        );
+        return host::not_a_string(Argument::Call, &js_type(&input));
     };
     answer_text(&op, text)
 }
@@ -133,29 +125,19 @@ pub fn call(
 /// Answers `op` on call text that is still a JavaScript string, copying it
 /// into wasm memory only when the answer depends on it.
 fn answer_text(op: &str, text: &js_sys::JsString) -> String {
-    // A UTF-16 code unit is at least one UTF-8 byte: a string with more units
-    // than the op's cap has bytes is over it.
-    let units = text.length() as usize;
-    let known = crate::api::max_call_bytes(op);
-    let cap = known.unwrap_or(crate::api::MAX_CALL_BYTES);
-    if units > cap {
-        return refused(
-            crate::error::TOO_LARGE,
-            format!("the call is {units} UTF-16 code units, over the cap of {cap} bytes"),
-        );
+    match host::before_reading(op, text.length() as usize, || ascii(text)) {
+        Before::Answer(answer) => answer,
+        Before::Read => crate::api::call(op, &rust_text(text)),
     }
-    // The core answers an unknown op by its name alone unless the text is
-    // over the overall cap in bytes, which it cannot be when each unit is at
-    // most six bytes as the core reads it (an escaped lone surrogate), or
-    // when every unit is ASCII.
-    if known.is_none() && (units <= crate::api::MAX_CALL_BYTES / 6 || ascii(text)) {
-        return crate::api::call(op, "");
-    }
-    let text = match well_formed(text).then(|| utf8(text)).flatten() {
+}
+
+/// A JavaScript string as the core reads it: as it is, or with each lone
+/// surrogate escaped.
+fn rust_text(text: &js_sys::JsString) -> String {
+    match well_formed(text).then(|| utf8(text)).flatten() {
         Some(text) => text,
         None => escape_lone_surrogates(text),
-    };
-    crate::api::call(op, &text)
+    }
 }
 
 /// Whether every code unit of a JavaScript string is ASCII, asked of the
@@ -186,33 +168,8 @@ pub fn ops() -> Vec<String> {
 
 /// The failure answer for a call object `JSON.stringify` threw on.
 fn unwritable(thrown: &JsValue) -> String {
-    if let Some(range) = thrown.dyn_ref::<js_sys::RangeError>() {
-        // Engines throw a RangeError for text longer than their longest
-        // string, and for nesting deeper than their stack.
-        let message = String::from(range.message());
-        if !message.contains("stack") {
-            return refused(
-                crate::error::TOO_LARGE,
-                "the call object cannot be written as JSON: its text would be longer than the engine's longest string"
-                    .to_owned(),
-            );
-        }
-        return refused(
-            crate::error::INVALID_ARGUMENT,
-            "the call object cannot be written as JSON (it is nested too deeply for JSON.stringify)"
-                .to_owned(),
-        );
-    }
-    if thrown.is_instance_of::<js_sys::TypeError>() {
-        return refused(
-            crate::error::INVALID_ARGUMENT,
-            "the call object cannot be written as JSON (it holds a cycle or a BigInt)".to_owned(),
-        );
-    }
-    refused(
-        crate::error::INVALID_ARGUMENT,
-        "the call object cannot be written as JSON (a toJSON method or a getter threw)".to_owned(),
-    )
+    let range = thrown.dyn_ref::<js_sys::RangeError>().map(|e| String::from(e.message()));
+    Unwritable::of(range.as_deref(), thrown.is_instance_of::<js_sys::TypeError>()).answer()
 }
 
 fn call_object(op: &str, input: JsValue) -> JsValue {
@@ -224,27 +181,12 @@ fn call_object(op: &str, input: JsValue) -> JsValue {
             // A function, a symbol, or a toJSON returning undefined: written
             // as nothing, which is not a call (only undefined and null are
             // the empty call).
-            Ok(_) => refused(
-                crate::error::INVALID_ARGUMENT,
-                format!(
-                    "the call is {}, which JSON.stringify writes as nothing; nothing was read",
-                    written_as_nothing(&input)
-                ),
-            ),
+            Ok(_) => host::written_as_nothing(&js_type(&input)),
             // Never throw: a failure answer.
             Err(thrown) => unwritable(&thrown),
         }
     };
     js_sys::JSON::parse(&answer).unwrap_or(JsValue::NULL)
-}
-
-/// What a value `JSON.stringify` writes as nothing is, for messages.
-fn written_as_nothing(v: &JsValue) -> String {
-    match js_type(v).as_str() {
-        "function" => "a function".to_owned(),
-        "symbol" => "a symbol".to_owned(),
-        _ => "an object whose toJSON returns nothing".to_owned(),
-    }
 }
 
 /// The typed exports, one per row of the op table
@@ -305,22 +247,11 @@ impl LedgerFold {
     #[wasm_bindgen(constructor)]
     pub fn new(#[wasm_bindgen(unchecked_param_type = "string")] input: JsValue) -> LedgerFold {
         let text = match input.dyn_ref::<js_sys::JsString>() {
-            None => Err(refused(
-                crate::error::INVALID_ARGUMENT,
-                format!("the call is {}, not a string of JSON text; nothing was read", js_type(&input)),
-            )),
-            Some(text) if text.length() as usize > crate::api::MAX_CALL_BYTES => Err(refused(
-                crate::error::TOO_LARGE,
-                format!(
-                    "the call is {} UTF-16 code units, over the cap of {} bytes",
-                    text.length(),
-                    crate::api::MAX_CALL_BYTES
-                ),
-            )),
-            Some(text) => Ok(match well_formed(text).then(|| utf8(text)).flatten() {
-                Some(text) => text,
-                None => escape_lone_surrogates(text),
-            }),
+            None => Err(host::not_a_string(Argument::Call, &js_type(&input))),
+            Some(text) => match host::before_reading("ledger.view", text.length() as usize, || false) {
+                Before::Answer(answer) => Err(answer),
+                Before::Read => Ok(rust_text(text)),
+            },
         };
         match text {
             Ok(text) => {
@@ -348,22 +279,16 @@ impl LedgerFold {
         #[wasm_bindgen(unchecked_param_type = "string")] rows: JsValue,
     ) -> String {
         let Some(fold) = &mut self.rows else {
-            return refused(
+            return host::refused(
                 crate::error::INVALID_CALL,
                 "this fold takes no rows: it was not begun with `begin()`, or is finished".to_owned(),
             );
         };
         let Some(text) = rows.dyn_ref::<js_sys::JsString>() else {
             self.rows = None;
-            return refused(
-                crate::error::INVALID_ARGUMENT,
-                format!("the rows are {}, not a string of JSON text; nothing was read", js_type(&rows)),
-            );
+            return host::not_a_string(Argument::Rows, &js_type(&rows));
         };
-        let text = match well_formed(text).then(|| utf8(text)).flatten() {
-            Some(text) => text,
-            None => escape_lone_surrogates(text),
-        };
+        let text = rust_text(text);
         match fold.add(table, &text) {
             Ok(()) => String::new(),
             Err(error) => {
@@ -380,17 +305,14 @@ impl LedgerFold {
     /// constructor's would.
     pub fn finish(&mut self, #[wasm_bindgen(unchecked_param_type = "string")] rest: JsValue) -> String {
         let Some(rows) = self.rows.take() else {
-            return refused(
+            return host::refused(
                 crate::error::INVALID_CALL,
                 "this fold has no rows to finish: it was not begun with `begin()`, is finished, or a chunk failed"
                     .to_owned(),
             );
         };
         let Some(rest) = rest.as_string() else {
-            return refused(
-                crate::error::INVALID_ARGUMENT,
-                format!("the call is {}, not a string of JSON text; nothing was read", js_type(&rest)),
-            );
+            return host::not_a_string(Argument::Call, &js_type(&rest));
         };
         let (open, answer) = rows.finish(&rest);
         self.open = open;
@@ -414,17 +336,14 @@ impl LedgerFold {
     /// as the `ledger.view` call with those fields would be answered.
     pub fn ask(&self, #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue) -> String {
         let Some(open) = &self.open else {
-            return refused(
+            return host::refused(
                 crate::error::INVALID_CALL,
                 "no ledger is open: the call that opened this fold could not be read".to_owned(),
             );
         };
         match input.as_string() {
             Some(text) => open.ask(&text),
-            None => refused(
-                crate::error::INVALID_ARGUMENT,
-                format!("the query is {}, not a string of JSON text; nothing was read", js_type(&input)),
-            ),
+            None => host::not_a_string(Argument::Query, &js_type(&input)),
         }
     }
 }

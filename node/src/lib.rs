@@ -24,7 +24,7 @@ use std::ptr;
 use std::sync::OnceLock;
 
 use hapi_a2a_core::api;
-use hapi_a2a_core::{Answer, CallError};
+use hapi_a2a_core::api::host::{self, Argument, Before, Unwritable, escape_lone_surrogates};
 use napi::bindgen_prelude::{Env, JsValue, Object};
 use napi::sys;
 use napi_derive::napi;
@@ -37,39 +37,11 @@ type Value = sys::napi_value;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// No op name is this long: a longer one is answered as unknown, unread.
-const MAX_OP_UNITS: usize = 64;
-
 /// The core's operation names, read once; a typed export is handed the index
 /// of its op in this list.
 fn op_names() -> &'static [&'static str] {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
     NAMES.get_or_init(api::ops)
-}
-
-/// The JavaScript name of an op's typed export, as the npm package spells
-/// it: each `.`, `_` or `-` dropped and the letter after it capitalised
-/// (`notify.parse` is `notifyParse`).
-pub fn export_name(op: &str) -> String {
-    let mut out = String::with_capacity(op.len());
-    let mut upper = false;
-    for c in op.chars() {
-        if matches!(c, '.' | '_' | '-') {
-            upper = true;
-        } else if upper {
-            out.extend(c.to_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// The failure answer for an argument that cannot be read.
-fn refused(code: hapi_a2a_core::diagnostic::Code, message: String) -> String {
-    let failure: Answer<()> = Answer::Failure { error: CallError::new(code, message) };
-    serde_json::to_string(&failure).unwrap_or_default()
 }
 
 /// `Some(())` when a Node-API call succeeded.
@@ -163,44 +135,16 @@ fn utf8_len(env: sys::napi_env, s: Value) -> Option<usize> {
     Some(len)
 }
 
-/// UTF-16 text as UTF-8, each lone surrogate written `\udXXX`.
-pub fn escape_lone_surrogates(units: &[u16]) -> String {
-    let mut out = String::with_capacity(units.len());
-    for c in char::decode_utf16(units.iter().copied()) {
-        match c {
-            Ok(c) => out.push(c),
-            Err(lone) => out.push_str(&format!("\\u{:04x}", lone.unpaired_surrogate())),
-        }
-    }
-    out
-}
-
 /// Answers `op` on call text that is still a JavaScript string, copying it
 /// only when the answer depends on it.
 fn answer_text(env: sys::napi_env, op: &str, input: Value) -> String {
-    let Some(units) = utf16_len(env, input) else {
-        return refused(hapi_a2a_core::error::INVALID_ARGUMENT, "the call string cannot be read".to_owned());
-    };
-    // A UTF-16 code unit is at least one UTF-8 byte: a string with more units
-    // than the op's cap has bytes is over it.
-    let known = api::max_call_bytes(op);
-    let cap = known.unwrap_or(api::MAX_CALL_BYTES);
-    if units > cap {
-        return refused(
-            hapi_a2a_core::error::TOO_LARGE,
-            format!("the call is {units} UTF-16 code units, over the cap of {cap} bytes"),
-        );
-    }
-    // The core answers an unknown op by its name alone unless the text is
-    // over the overall cap in bytes, which it cannot be when each unit is at
-    // most six bytes as the core reads it (an escaped lone surrogate), or
-    // when every unit is ASCII (as many UTF-8 bytes as units).
-    if known.is_none() && (units <= api::MAX_CALL_BYTES / 6 || utf8_len(env, input) == Some(units)) {
-        return api::call(op, "");
-    }
-    match read_text(env, input, units) {
-        Some(text) => api::call(op, &text),
-        None => refused(hapi_a2a_core::error::INVALID_ARGUMENT, "the call string cannot be read".to_owned()),
+    let Some(units) = utf16_len(env, input) else { return host::unreadable() };
+    match host::before_reading(op, units, || utf8_len(env, input) == Some(units)) {
+        Before::Answer(answer) => answer,
+        Before::Read => match read_text(env, input, units) {
+            Some(text) => api::call(op, &text),
+            None => host::unreadable(),
+        },
     }
 }
 
@@ -241,27 +185,21 @@ fn callback_args<const N: usize>(
 /// Answers `call(op, input)` as JSON text (see the module docs).
 fn call_text(env: sys::napi_env, op: Value, input: Value) -> String {
     if js_type(env, op) != "string" {
-        return refused(
-            hapi_a2a_core::error::INVALID_ARGUMENT,
-            format!("the operation name is {}, not a string; nothing was read", js_type(env, op)),
-        );
+        return host::not_a_string(Argument::Op, js_type(env, op));
     }
     let op = match utf16_len(env, op) {
-        Some(n) if n <= MAX_OP_UNITS => match utf16_units(env, op, n) {
+        Some(n) if n <= host::MAX_OP_UNITS => match utf16_units(env, op, n) {
             Some(units) => String::from_utf16_lossy(&units),
-            None => "\u{2026}".to_owned(),
+            None => host::UNREAD_OP.to_owned(),
         },
-        _ => "\u{2026}".to_owned(),
+        _ => host::UNREAD_OP.to_owned(),
     };
     let input_type = js_type(env, input);
     if input_type == "undefined" || input_type == "null" {
         return api::call(&op, "");
     }
     if input_type != "string" {
-        return refused(
-            hapi_a2a_core::error::INVALID_ARGUMENT,
-            format!("the call is {input_type}, not a string of JSON text; nothing was read"),
-        );
+        return host::not_a_string(Argument::Call, input_type);
     }
     answer_text(env, &op, input)
 }
@@ -358,32 +296,11 @@ fn error_message(env: sys::napi_env, error: Value) -> Option<String> {
 /// The failure answer for a call object `JSON.stringify` threw on, as the
 /// npm package words it.
 fn unwritable(env: sys::napi_env, thrown: Option<Value>) -> String {
-    if let Some(error) = thrown.filter(|&e| is_instance(env, e, c"RangeError")) {
-        // Engines throw a RangeError for text longer than their longest
-        // string, and for nesting deeper than their stack.
-        if !error_message(env, error).unwrap_or_default().contains("stack") {
-            return refused(
-                hapi_a2a_core::error::TOO_LARGE,
-                "the call object cannot be written as JSON: its text would be longer than the engine's longest string"
-                    .to_owned(),
-            );
-        }
-        return refused(
-            hapi_a2a_core::error::INVALID_ARGUMENT,
-            "the call object cannot be written as JSON (it is nested too deeply for JSON.stringify)"
-                .to_owned(),
-        );
-    }
-    if thrown.is_some_and(|e| is_instance(env, e, c"TypeError")) {
-        return refused(
-            hapi_a2a_core::error::INVALID_ARGUMENT,
-            "the call object cannot be written as JSON (it holds a cycle or a BigInt)".to_owned(),
-        );
-    }
-    refused(
-        hapi_a2a_core::error::INVALID_ARGUMENT,
-        "the call object cannot be written as JSON (a toJSON method or a getter threw)".to_owned(),
-    )
+    let range = thrown
+        .filter(|&e| is_instance(env, e, c"RangeError"))
+        .map(|error| error_message(env, error).unwrap_or_default());
+    let type_error = thrown.is_some_and(|e| is_instance(env, e, c"TypeError"));
+    Unwritable::of(range.as_deref(), type_error).answer()
 }
 
 /// An answer's text as a plain object (`JSON.parse`), or `null` if the
@@ -404,17 +321,7 @@ extern "C" fn typed_export(env: sys::napi_env, info: sys::napi_callback_info) ->
             // A function, a symbol, or a toJSON returning undefined: written
             // as nothing, which is not a call (only undefined and null are
             // the empty call).
-            Ok(_) => refused(
-                hapi_a2a_core::error::INVALID_ARGUMENT,
-                format!(
-                    "the call is {}, which JSON.stringify writes as nothing; nothing was read",
-                    match input_type {
-                        "function" => "a function",
-                        "symbol" => "a symbol",
-                        _ => "an object whose toJSON returns nothing",
-                    }
-                ),
-            ),
+            Ok(_) => host::written_as_nothing(input_type),
             // Never throw: a failure answer.
             Err(thrown) => unwritable(env, thrown),
         },
@@ -451,7 +358,9 @@ pub fn init(exports: Object, env: Env) -> napi::Result<()> {
     export_function(env, exports, "call", call_export, 0)?;
     export_function(env, exports, "ops", ops_export, 0)?;
     for (i, op) in op_names().iter().enumerate() {
-        export_function(env, exports, &export_name(op), typed_export, i)?;
+        let name = host::js_name(op)
+            .ok_or_else(|| napi::Error::from_reason(format!("`{op}` has no export name")))?;
+        export_function(env, exports, name, typed_export, i)?;
     }
     Ok(())
 }
@@ -461,26 +370,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn export_names_are_the_npm_package_names() {
-        assert_eq!(export_name("validate"), "validate");
-        assert_eq!(export_name("project.handoff"), "projectHandoff");
-        assert_eq!(export_name("delivery.transition"), "deliveryTransition");
-        assert_eq!(export_name("a_b-c.d"), "aBCD");
-    }
-
-    #[test]
-    fn lone_surrogates_are_written_as_json_stringify_writes_them() {
-        let units: Vec<u16> = "a\u{1F600}b".encode_utf16().chain([0xD800, 0x41, 0xDFFF]).collect();
-        assert_eq!(escape_lone_surrogates(&units), "a\u{1F600}b\\ud800A\\udfff");
-        assert_eq!(escape_lone_surrogates(&[0xDBFF]), "\\udbff");
-    }
-
-    #[test]
     fn every_op_has_a_distinct_export_name() {
-        let mut names: Vec<String> = op_names().iter().map(|op| export_name(op)).collect();
-        names.sort();
+        let mut names: Vec<&str> = op_names().iter().filter_map(|op| host::js_name(op)).collect();
+        names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), op_names().len());
-        assert!(!names.iter().any(|n| n == "call" || n == "ops"));
+        assert!(!names.iter().any(|n| *n == "call" || *n == "ops"));
     }
 }
