@@ -7,6 +7,8 @@
 //!
 #![doc = include_str!("../docs/js-decisions.md")]
 
+pub mod doc;
+
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};

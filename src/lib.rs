@@ -1,62 +1,55 @@
 #![doc = include_str!("../README.md")]
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing))]
 
-// The layers, lowest first: this list is the one statement of them. A
-// module may name (`use crate::x`, `crate::x::...`) only modules of its own
-// layer or of a lower one; `tests/layers.rs` reads these headings and fails
-// on an import that points up. The CLI (`src/bin`) sits above them all.
+// The layers, lowest first, each a folder of `src/`: this list is the one
+// statement of them. A module may name (`use crate::x`, `crate::x::...`)
+// only modules of its own layer or of a lower one; `tests/layers.rs` reads
+// these headings and fails on an import that points up. Each folder's
+// modules are re-exported here under their own names, so a path names the
+// module, not the folder it sits in. The CLI (`src/bin`) sits above them
+// all.
 
-// Layer 0: foundation — places, findings and what a code is, failures,
-// limits, JSON text, JavaScript's string rules, text neutralisation, and
-// the one stable sort.
-pub mod diagnostic;
-pub mod doc;
-pub mod error;
+// Layer 0: JavaScript's semantics the wire depends on (whitespace, number
+// spelling, `JSON.stringify` lengths). It names nothing of the crate.
 pub mod js;
+
+// Layer 1: the base — pointers, findings and codes, failures, text
+// neutralisation, URLs, the one stable sort.
+pub mod base;
+pub(crate) use base::sort;
+pub use base::{diagnostic, error, pointer, sanitize, url};
+
+// Layer 2: JSON text — the reporting reader and the borrowed document.
 pub mod json;
-pub mod limits;
-pub mod pointer;
-pub mod sanitize;
-pub(crate) mod sort;
+pub use json::doc;
 
-// Layer 1: every vocabulary, and typed field access with its diagnostics.
-pub mod fields;
-pub mod vocab;
+// Layer 3: the contract's fixed parts — caps, vocabularies, typed field
+// access with its diagnostics.
+pub mod contract;
+pub use contract::{fields, limits, vocab};
 
-// Layer 2: the wire model — typed serde structs and their rules, one module
-// per RFC object (URLs and refs included).
-pub mod artifact;
-pub mod capability;
-pub mod event;
-pub mod handoff;
-pub mod link;
-pub mod peer;
-pub mod principal;
-pub mod receipt;
-pub mod spawn;
-pub mod url;
-pub mod work_ad;
+// Layer 4: the wire model — typed serde structs and their rules, one module
+// per RFC object.
+pub mod model;
+pub use model::{artifact, capability, event, handoff, link, peer, principal, receipt, spawn, work_ad};
 
-// Layer 3: checks on documents, refs and strings — kind + mode → report.
-pub mod locality;
-pub mod request;
-pub mod schema;
+// Layer 5: checks on documents, refs and strings — kind + mode → report.
+pub mod check;
+pub use check::{locality, request, schema, upstream, validate};
 pub mod secrets;
-pub mod upstream;
-pub mod validate;
 
-// Layer 4: what reads the model — rendering for workers, sources and UIs,
+// Layer 6: what reads the model — rendering for workers, sources and UIs,
 // the text parsers compatible with upstream, the ledger fold, and the schema
 // compatibility checker. They do not name one another, except a renderer
 // another renderer.
-pub mod citation;
 pub mod compat;
 pub mod ledger;
-pub mod notice;
-pub mod notify;
-pub mod project;
+pub mod render;
+pub use render::{notice, project};
+pub mod text;
+pub use text::{citation, notify};
 
-// Layer 5: the facade and its adapters, and the code table (which names
+// Layer 7: the facade and its adapters, and the code table (which names
 // every module that declares codes).
 pub mod api;
 pub mod codes;

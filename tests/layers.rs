@@ -12,25 +12,43 @@ fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// Each module of `src/lib.rs` with its layer number.
-fn layers() -> BTreeMap<String, usize> {
+/// Each module of `src/lib.rs` with its layer number: the folders and
+/// modules it declares, and the modules it re-exports from a folder under
+/// their own names (`pub use model::{event, link};`), with the folder each
+/// re-exported name stands for.
+fn layers_and_aliases() -> (BTreeMap<String, usize>, BTreeMap<String, Vec<String>>) {
     let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
     let mut layer = None;
     let mut out = BTreeMap::new();
+    let mut aliases = BTreeMap::new();
     for line in lib.lines().map(str::trim) {
         if let Some(rest) = line.strip_prefix("// Layer ") {
             let number = rest.split(|c: char| !c.is_ascii_digit()).next().unwrap();
             layer = Some(number.parse::<usize>().unwrap());
             continue;
         }
+        let here = |name: &str| layer.unwrap_or_else(|| panic!("`{name}` comes before any `// Layer N:` heading"));
         let module = line.strip_prefix("pub mod ").or_else(|| line.strip_prefix("pub(crate) mod "));
         if let Some(name) = module.and_then(|l| l.strip_suffix(';')) {
-            let layer =
-                layer.unwrap_or_else(|| panic!("`pub mod {name}` comes before any `// Layer N:` heading"));
-            out.insert(name.to_owned(), layer);
+            out.insert(name.to_owned(), here(name));
+        }
+        let reexport = line.strip_prefix("pub use ").or_else(|| line.strip_prefix("pub(crate) use "));
+        if let Some((folder, names)) = reexport.and_then(|l| l.strip_suffix(';')).and_then(|l| l.split_once("::")) {
+            // Only a name with a file of its own in the folder is a module
+            // (`pub use api::{Answer, call}` re-exports a type and a function).
+            for name in names.trim_matches(['{', '}']).split(',').map(str::trim) {
+                if src().join(folder).join(format!("{name}.rs")).is_file() {
+                    out.insert(name.to_owned(), here(name));
+                    aliases.insert(name.to_owned(), vec![folder.to_owned(), name.to_owned()]);
+                }
+            }
         }
     }
-    out
+    (out, aliases)
+}
+
+fn layers() -> BTreeMap<String, usize> {
+    layers_and_aliases().0
 }
 
 /// Code without `//` comments (doc comments name modules in prose).
@@ -138,4 +156,18 @@ fn the_reader_sees_every_form_of_a_crate_path() {
     let got: Vec<String> = named(code, &modules).into_iter().collect();
     assert_eq!(got, ["api", "json", "pointer"]);
     assert_eq!(code_of("let a = 1; // crate::api"), "let a = 1; ");
+}
+
+#[test]
+fn no_source_file_is_over_800_lines() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    assert!(files.len() > 90, "only {} source files were read", files.len());
+    let long: Vec<String> = files
+        .iter()
+        .map(|f| (f, std::fs::read_to_string(f).unwrap().lines().count()))
+        .filter(|(_, n)| *n > 800)
+        .map(|(f, n)| format!("{} has {n} lines", f.strip_prefix(src()).unwrap().display()))
+        .collect();
+    assert!(long.is_empty(), "split these along their concerns:\n{}", long.join("\n"));
 }

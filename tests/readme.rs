@@ -31,7 +31,52 @@ fn sections() -> Vec<(&'static str, &'static str, String)> {
         ("docs/events.md", "event-fields", hapi_a2a_core::event::fields_markdown()),
         ("docs/operations.md", "ops", hapi_a2a_core::api::ops_markdown()),
         ("README.md", "caps", hapi_a2a_core::api::caps_markdown()),
+        ("docs/development.md", "layers", layer_table()),
     ]
+}
+
+/// The layer table of `docs/development.md`, from `src/lib.rs`: each layer,
+/// highest first, with its heading's words, its folders and files, and the
+/// modules of each folder.
+fn layer_table() -> String {
+    let lib = std::fs::read_to_string(root().join("src").join("lib.rs")).unwrap();
+    // (number, words, files)
+    let mut rows: Vec<(usize, String, Vec<String>)> = Vec::new();
+    let mut in_heading = false;
+    for line in lib.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("// Layer ") {
+            let (number, text) = rest.split_once(':').unwrap();
+            rows.push((number.parse().unwrap(), text.trim().to_owned(), Vec::new()));
+            in_heading = true;
+            continue;
+        }
+        let Some(row) = rows.last_mut() else { continue };
+        match line.strip_prefix("// ") {
+            Some(more) if in_heading => row.1 = format!("{} {more}", row.1),
+            _ => in_heading = false,
+        }
+        let module = line.strip_prefix("pub mod ").or_else(|| line.strip_prefix("pub(crate) mod "));
+        if let Some(name) = module.and_then(|l| l.strip_suffix(';')) {
+            let dir = root().join("src").join(name);
+            let file = if dir.is_dir() {
+                let mut inside: Vec<String> = std::fs::read_dir(&dir)
+                    .unwrap()
+                    .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".rs").map(str::to_owned))
+                    .filter(|m| !m.starts_with("tests"))
+                    .collect();
+                inside.sort();
+                format!("`{name}/` ({})", inside.join(", "))
+            } else {
+                format!("`{name}.rs`")
+            };
+            row.2.push(file);
+        }
+    }
+    let mut out = String::from("| layer | what it is | folders and files (modules) |\n|---:|---|---|\n");
+    for (number, words, files) in rows.iter().rev() {
+        out.push_str(&format!("| {number} | {} | {} |\n", words.trim_end_matches('.'), files.join("; ")));
+    }
+    out
 }
 
 fn root() -> PathBuf {

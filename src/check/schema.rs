@@ -23,7 +23,7 @@ macro_rules! embed {
     ($($kind:literal => $file:literal),* $(,)?) => {
         /// Every embedded schema.
         pub const SCHEMAS: &[Embedded] = &[
-            $( Embedded { kind: $kind, file: $file, text: include_str!(concat!("../schemas/", $file)) }, )*
+            $( Embedded { kind: $kind, file: $file, text: include_str!(concat!("../../schemas/", $file)) }, )*
         ];
     };
 }

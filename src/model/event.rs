@@ -8,7 +8,7 @@
 //! follow; [`fields_markdown`] renders them into the
 //! crate's `docs/events.md` (a test keeps it current), shown here:
 //!
-#![doc = include_str!("../docs/events.md")]
+#![doc = include_str!("../../docs/events.md")]
 //!
 //! On top of upstream, the typed event types get typed payloads:
 //! `work_ad` ([`crate::work_ad`]), `handoff` ([`crate::handoff`]) and

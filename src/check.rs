@@ -1,0 +1,9 @@
+//! Checks on documents, refs and strings: what a check is asked
+//! (`request`), the dispatch by profile (`validate`), upstream's rules
+//! exactly (`upstream`), locality, and the embedded JSON Schemas.
+
+pub mod locality;
+pub mod request;
+pub mod schema;
+pub mod upstream;
+pub mod validate;
