@@ -57,20 +57,20 @@ crate::define_codes! {
 /// Validates raw JSON text like [`validate_text`] but without building the
 /// normalized document.
 pub fn verdict_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Verdict {
-    let o = read_text(kind, mode, text, options, Normalize::No);
+    let (o, _) = decide(kind, mode, Input::Text(text), options, Normalize::No);
     Verdict { valid: o.valid, diagnostics: o.diagnostics }
 }
 
 /// Validates raw JSON text: parse-level problems become diagnostics.
 pub fn validate_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Outcome {
-    read_text(kind, mode, text, options, Normalize::Yes)
+    decide(kind, mode, Input::Text(text), options, Normalize::Yes).0
 }
 
 /// [`validate_text`] through the reporting parser and the rules on a
 /// `Value` only, without the borrowed reading: the reference that reading
 /// is tested against (the same answers, slower).
 pub fn validate_full_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options) -> Outcome {
-    value_text(kind, mode, text, options, Normalize::Yes)
+    decide(kind, mode, Input::ReportedText(text), options, Normalize::Yes).0
 }
 
 /// Whether an outcome carries the normalized document.
@@ -79,12 +79,91 @@ enum Normalize {
     Yes,
     /// Left out (`normalized: None`): a verdict does not show it.
     No,
+    /// Written as JSON text (the outcome's own `normalized` is `None`).
+    AsText,
 }
 
-fn read_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options, normalize: Normalize) -> Outcome {
-    if options.profile == Profile::Upstream {
-        return upstream_text(kind, mode, text, options, normalize);
+/// What is validated.
+#[derive(Clone, Copy)]
+enum Input<'a> {
+    /// JSON text, read by the borrowed reading where the rules allow it.
+    Text(&'a str),
+    /// JSON text, read by the reporting parser only.
+    ReportedText(&'a str),
+    /// A parsed document, with the keys its parser found twice.
+    Value(&'a Value, &'a [Pointer]),
+}
+
+/// Every entry point comes here: the one place the profile is decided.
+/// The `upstream` profile decides as upstream does and adds the word on an
+/// `owner` it does not apply to; the `a2a` profile runs the RFC's rules.
+fn decide(
+    kind: DocumentKind,
+    mode: Mode,
+    input: Input<'_>,
+    options: &Options,
+    normalize: Normalize,
+) -> (Outcome, Option<String>) {
+    match options.profile {
+        Profile::Upstream => {
+            let (mut outcome, written) = upstream_outcome(kind, mode, input, options, normalize);
+            if let Some(d) = owner_ignored(kind, options) {
+                outcome.diagnostics.push(d);
+            }
+            (outcome, written)
+        }
+        Profile::A2a => {
+            let mut outcome = match input {
+                Input::Text(text) => read_text(kind, mode, text, options, normalize),
+                Input::ReportedText(text) => value_text(kind, mode, text, options, normalize),
+                Input::Value(document, duplicate_keys) => {
+                    value_outcome(kind, mode, document, duplicate_keys, options, normalize)
+                }
+            };
+            let written = match normalize {
+                Normalize::AsText => outcome.normalized.take().map(|v| v.to_string()),
+                Normalize::Yes | Normalize::No => None,
+            };
+            (outcome, written)
+        }
     }
+}
+
+/// The `upstream` profile's reading of any input.
+fn upstream_outcome(
+    kind: DocumentKind,
+    mode: Mode,
+    input: Input<'_>,
+    options: &Options,
+    normalize: Normalize,
+) -> (Outcome, Option<String>) {
+    let text = match input {
+        Input::Text(text) | Input::ReportedText(text) => Cow::Borrowed(text),
+        // A `Value` holds no lone surrogate and no Infinity: its text says
+        // all it says, but for the keys its parser found twice, noted below
+        // as the text's reader notes them.
+        Input::Value(document, _) => Cow::Owned(document.to_string()),
+    };
+    let (mut outcome, written) = match normalize {
+        Normalize::AsText => crate::upstream::validate_text_writing(kind, mode, &text, options),
+        Normalize::Yes | Normalize::No => {
+            (crate::upstream::validate_text(kind, mode, &text, options, normalize == Normalize::Yes), None)
+        }
+    };
+    if let Input::Value(_, duplicate_keys) = input
+        && !duplicate_keys.is_empty()
+    {
+        let errors = outcome.diagnostics.iter().take_while(|d| d.severity == Severity::Error).count();
+        let mut notes = outcome.diagnostics.split_off(errors);
+        notes.extend(duplicate_keys.iter().map(crate::upstream::duplicate_note));
+        diagnostic::sort(&mut notes);
+        outcome.diagnostics.append(&mut notes);
+    }
+    (outcome, written)
+}
+
+/// The `a2a` profile's reading of a text.
+fn read_text(kind: DocumentKind, mode: Mode, text: &str, options: &Options, normalize: Normalize) -> Outcome {
     // A sink's locality rules read a `Value`; every other rule of these
     // kinds reads the text's borrowed document when it has one.
     if reads_any_json(kind)
@@ -108,9 +187,6 @@ fn value_text(
     options: &Options,
     normalize: Normalize,
 ) -> Outcome {
-    if options.profile == Profile::Upstream {
-        return upstream_text(kind, mode, text, options, normalize);
-    }
     match json::parse(text, MAX_DEPTH) {
         Ok(parsed) => {
             let mut pre = Vec::new();
@@ -135,7 +211,7 @@ pub fn verdict_value_with_duplicates(
     duplicate_keys: &[Pointer],
     options: &Options,
 ) -> Verdict {
-    let o = value_outcome(kind, mode, document, duplicate_keys, options, Normalize::No);
+    let (o, _) = decide(kind, mode, Input::Value(document, duplicate_keys), options, Normalize::No);
     Verdict { valid: o.valid, diagnostics: o.diagnostics }
 }
 
@@ -153,7 +229,7 @@ pub fn validate_value_with_duplicates(
     duplicate_keys: &[Pointer],
     options: &Options,
 ) -> Outcome {
-    value_outcome(kind, mode, document, duplicate_keys, options, Normalize::Yes)
+    decide(kind, mode, Input::Value(document, duplicate_keys), options, Normalize::Yes).0
 }
 
 fn value_outcome(
@@ -164,20 +240,6 @@ fn value_outcome(
     options: &Options,
     normalize: Normalize,
 ) -> Outcome {
-    if options.profile == Profile::Upstream {
-        // A `Value` holds no lone surrogate and no Infinity: its text says
-        // all it says, but for the keys its parser found twice, noted here
-        // as the text's reader notes them.
-        let mut outcome = upstream_text(kind, mode, &document.to_string(), options, normalize);
-        if !duplicate_keys.is_empty() {
-            let errors = outcome.diagnostics.iter().take_while(|d| d.severity == Severity::Error).count();
-            let mut notes = outcome.diagnostics.split_off(errors);
-            notes.extend(duplicate_keys.iter().map(crate::upstream::duplicate_note));
-            diagnostic::sort(&mut notes);
-            outcome.diagnostics.append(&mut notes);
-        }
-        return outcome;
-    }
     if json::depth(document) > MAX_DEPTH {
         return Outcome {
             valid: false,
@@ -194,22 +256,6 @@ fn value_outcome(
     finish(kind, mode, Cow::Borrowed(document), options, pre, Secrets::Scan, normalize)
 }
 
-/// The `upstream` profile's reading, with the word on an `owner` it does
-/// not apply to.
-fn upstream_text(
-    kind: DocumentKind,
-    mode: Mode,
-    text: &str,
-    options: &Options,
-    normalize: Normalize,
-) -> Outcome {
-    let mut outcome = crate::upstream::validate_text(kind, mode, text, options, normalize == Normalize::Yes);
-    if let Some(d) = owner_ignored(kind, options) {
-        outcome.diagnostics.push(d);
-    }
-    outcome
-}
-
 /// [`validate_text`] with `normalized` as the JSON text `serde_json` writes
 /// for it rather than a `Value` (the outcome's own is `None`): what a
 /// call's answer writes. Under `upstream` the stored form is written
@@ -220,16 +266,7 @@ pub(crate) fn validate_text_writing(
     text: &str,
     options: &Options,
 ) -> (Outcome, Option<String>) {
-    if options.profile != Profile::Upstream {
-        let mut outcome = validate_text(kind, mode, text, options);
-        let normalized = outcome.normalized.take().map(|v| v.to_string());
-        return (outcome, normalized);
-    }
-    let (mut outcome, normalized) = crate::upstream::validate_text_writing(kind, mode, text, options);
-    if let Some(d) = owner_ignored(kind, options) {
-        outcome.diagnostics.push(d);
-    }
-    (outcome, normalized)
+    decide(kind, mode, Input::Text(text), options, Normalize::AsText)
 }
 
 /// A warning when `owner` was given with a kind it does not apply to.
@@ -307,6 +344,7 @@ fn conclude<'d>(
     normalize_it: Normalize,
 ) -> Outcome {
     let mut diagnostics = report.diagnostics;
+    diagnostics.extend(owner_ignored(kind, options));
     diagnostic::sort(&mut diagnostics);
     let valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
     let normalized = match mode {
@@ -358,11 +396,6 @@ fn check_any<J: Json>(
             _ => {}
         }
     }
-    if reads_any_json(kind)
-        && let Some(d) = owner_ignored(kind, options)
-    {
-        report.push(d);
-    }
     if secrets == Secrets::Scan {
         check_secrets(document, report);
     }
@@ -395,9 +428,6 @@ fn check(kind: DocumentKind, document: &Value, options: &Options, secrets: Secre
     }
     if secrets == Secrets::Scan && !reads_any_json(kind) {
         check_secrets(document, report);
-    }
-    if let Some(d) = owner_ignored(kind, options) {
-        report.push(d);
     }
     if let Some(sink) = &options.sink
         && matches!(kind, DocumentKind::EventCreate | DocumentKind::EventRow)
