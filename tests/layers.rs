@@ -27,13 +27,16 @@ fn layers_and_aliases() -> (BTreeMap<String, usize>, BTreeMap<String, Vec<String
             layer = Some(number.parse::<usize>().unwrap());
             continue;
         }
-        let here = |name: &str| layer.unwrap_or_else(|| panic!("`{name}` comes before any `// Layer N:` heading"));
+        let here =
+            |name: &str| layer.unwrap_or_else(|| panic!("`{name}` comes before any `// Layer N:` heading"));
         let module = line.strip_prefix("pub mod ").or_else(|| line.strip_prefix("pub(crate) mod "));
         if let Some(name) = module.and_then(|l| l.strip_suffix(';')) {
             out.insert(name.to_owned(), here(name));
         }
         let reexport = line.strip_prefix("pub use ").or_else(|| line.strip_prefix("pub(crate) use "));
-        if let Some((folder, names)) = reexport.and_then(|l| l.strip_suffix(';')).and_then(|l| l.split_once("::")) {
+        if let Some((folder, names)) =
+            reexport.and_then(|l| l.strip_suffix(';')).and_then(|l| l.split_once("::"))
+        {
             // Only a name with a file of its own in the folder is a module
             // (`pub use api::{Answer, call}` re-exports a type and a function).
             for name in names.trim_matches(['{', '}']).split(',').map(str::trim) {
