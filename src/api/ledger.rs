@@ -1,13 +1,11 @@
 //! `ledger.view` and `delivery.transition`: the ledger fold and the delivery
 //! state machine on the wire.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::CallError;
-use crate::ledger::{self, Ledger, Query, View};
+use crate::ledger::{self, Ledger, Query};
 
 /// `ledger.view`: rows, a time and a query.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -38,57 +36,9 @@ pub struct LedgerViewCall {
     pub page: Option<ledger::Page>,
 }
 
-/// The view and the findings about the ledger.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct LedgerViewAnswer {
-    /// The namespace the view answers for.
-    pub namespace: String,
-    /// The view, tagged by `by`.
-    pub view: View,
-    /// Findings about rows of that namespace (inconsistencies, unknown
-    /// values, conflicts, look-alike ids), sorted.
-    pub diagnostics: Vec<crate::diagnostic::Diagnostic>,
-    /// What to show instead of a string of `view` (or `namespace`) that
-    /// must not be shown as it is: raw string → display form, for every
-    /// string whose display form differs (ids one-line with hidden
-    /// characters and other-script letters marked `<U+XXXX>`, other text
-    /// with bidi, invisible and control characters marked). Absent when
-    /// every string shows as itself. Which strings are ids, and the marks:
-    /// `docs/viewer.md`, "Display-safe text".
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, String>>"))]
-    pub shown: BTreeMap<String, String>,
-    /// For every list a paged answer carries only part of (see `page`):
-    /// its JSON pointer in this answer (`/view/events`,
-    /// `/view/projects/0/ads`, `/diagnostics`) → the whole list's length.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, usize>>"))]
-    pub totals: BTreeMap<String, usize>,
-    /// Paged: event id → the row the ledger keeps for it, for every event
-    /// the page names by id without carrying its row (a thread's lineage,
-    /// grants and links, the graph's nodes, the rows the carried
-    /// diagnostics point into).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    #[cfg_attr(feature = "ts", ts(optional, type = "Record<string, unknown>"))]
-    pub rows: BTreeMap<String, Value>,
-    /// Paged: row pointer (`/events/12`, `/links/3`) → that row's id, for
-    /// every row a carried diagnostic points into.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, String>>"))]
-    pub row_ids: BTreeMap<String, String>,
-    /// Paged: the findings of this query alone (a thread's receipt
-    /// conflicts and authority chain, an event not found), sorted and paged
-    /// as `diagnostics`, which holds them among the ledger's own.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<crate::diagnostic::Diagnostic>>"))]
-    pub view_diagnostics: Vec<crate::diagnostic::Diagnostic>,
-    /// Paged: the work graph of a handoff or session view.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub graph: Option<ledger::Graph>,
-}
+/// The view and the findings about the ledger: the ledger's own answer,
+/// [`ledger::ViewAnswer`], under the name the op table gives it.
+pub use crate::ledger::ViewAnswer as LedgerViewAnswer;
 
 /// `ledger.view`: folds the rows and answers the query.
 pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> {
@@ -101,7 +51,7 @@ pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> 
     for row in links {
         fold.add_link(row);
     }
-    fold.view_page(&query, now, page).map(LedgerViewAnswer::from)
+    fold.view_page(&query, now, page)
 }
 
 /// `ledger.view` from call text, or `None` when the text is not a
@@ -112,7 +62,7 @@ pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> 
 /// a row is shown as it was written (`JSON.parse` keeps the last).
 pub(crate) fn ledger_view_text(input: &str) -> Option<Result<LedgerViewAnswer, CallError>> {
     let ledger::CallText { ledger, query, now, page } = ledger::read_call(input)?;
-    Some(ledger.view_page(&query, now, page).map(LedgerViewAnswer::from))
+    Some(ledger.view_page(&query, now, page))
 }
 
 /// The `ledger.view` shortcut of the op table: a ledger is the one call that
@@ -161,7 +111,7 @@ impl OpenLedger {
         else {
             return (None, crate::api::call("ledger.view", input));
         };
-        let answer = super::respond(ledger.view_page(&query, now, page).map(LedgerViewAnswer::from));
+        let answer = super::respond(ledger.view_page(&query, now, page));
         (Some(OpenLedger { ledger: ledger.into_owned(), now }), answer)
     }
 
@@ -172,8 +122,7 @@ impl OpenLedger {
     pub fn ask(&self, input: &str) -> String {
         super::respond(
             super::read_typed::<LedgerAsk>(input)
-                .and_then(|ask| self.ledger.view_page(&ask.query, self.now, ask.page))
-                .map(LedgerViewAnswer::from),
+                .and_then(|ask| self.ledger.view_page(&ask.query, self.now, ask.page)),
         )
     }
 }
@@ -237,8 +186,7 @@ impl LedgerRows {
             Err(e) => return (None, super::respond::<()>(Err(e))),
         };
         ledger.namespace_mut().clone_from(&rest.namespace);
-        let answer =
-            super::respond(ledger.view_page(&rest.query, rest.now, rest.page).map(LedgerViewAnswer::from));
+        let answer = super::respond(ledger.view_page(&rest.query, rest.now, rest.page));
         (Some(OpenLedger { ledger, now: rest.now }), answer)
     }
 }
@@ -262,22 +210,6 @@ struct LedgerAsk {
     query: Query,
     #[serde(default)]
     page: Option<ledger::Page>,
-}
-
-impl From<ledger::ViewAnswer> for LedgerViewAnswer {
-    fn from(a: ledger::ViewAnswer) -> Self {
-        LedgerViewAnswer {
-            namespace: a.namespace,
-            view: a.view,
-            diagnostics: a.diagnostics,
-            shown: a.shown,
-            totals: a.totals,
-            rows: a.rows,
-            row_ids: a.row_ids,
-            view_diagnostics: a.view_diagnostics,
-            graph: a.graph,
-        }
-    }
 }
 
 /// `delivery.transition`: one proposed move of a handoff's delivery state.

@@ -7,50 +7,53 @@ use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
 
-/// A view and every finding about the rows of its namespace.
+/// The view and the findings about the ledger.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "LedgerViewAnswer"))]
 #[serde(rename_all = "camelCase")]
 pub struct ViewAnswer {
     /// The namespace the view answers for.
     pub namespace: String,
-    /// The view.
+    /// The view, tagged by `by`.
     pub view: View,
-    /// Findings about the ledger's rows in that namespace, sorted.
+    /// Findings about rows of that namespace (inconsistencies, unknown
+    /// values, conflicts, look-alike ids), sorted.
     pub diagnostics: Vec<Diagnostic>,
-    /// The display form of every string of `view` (and of `namespace`)
-    /// that must not be shown as it is: raw string → what to show instead
-    /// (which strings are ids, and the marks: `docs/viewer.md`,
-    /// "Display-safe text"). Empty, and left out of the JSON, when every
-    /// string shows as itself.
+    /// What to show instead of a string of `view` (or `namespace`) that
+    /// must not be shown as it is: raw string → display form, for every
+    /// string whose display form differs (ids one-line with hidden
+    /// characters and other-script letters marked `<U+XXXX>`, other text
+    /// with bidi, invisible and control characters marked). Absent when
+    /// every string shows as itself. Which strings are ids, and the marks:
+    /// `docs/viewer.md`, "Display-safe text".
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, String>>"))]
     pub shown: BTreeMap<String, String>,
-
-    /// JSON pointer of a list in this answer (`/view/events`,
-    /// `/view/projects/0/ads`, `/diagnostics`) → how many items the whole
-    /// list has, for every list the page carries only part of.
+    /// For every list a paged answer carries only part of (see `page`):
+    /// its JSON pointer in this answer (`/view/events`,
+    /// `/view/projects/0/ads`, `/diagnostics`) → the whole list's length.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, usize>>"))]
     pub totals: BTreeMap<String, usize>,
-    /// Event id → the row the ledger keeps for it, for every event the
-    /// page names by id without carrying its row: a thread's lineage,
-    /// grants and links, and the work graph's nodes.
+    /// Paged: event id → the row the ledger keeps for it, for every event
+    /// the page names by id without carrying its row (a thread's lineage,
+    /// grants and links, the graph's nodes, the rows the carried
+    /// diagnostics point into).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, type = "Record<string, unknown>"))]
     pub rows: BTreeMap<String, Value>,
-    /// Row pointer (`/events/12`, `/links/3`) → that row's id, for every row
-    /// a carried diagnostic points into that has a string id.
+    /// Paged: row pointer (`/events/12`, `/links/3`) → that row's id, for
+    /// every row a carried diagnostic points into.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<BTreeMap<String, String>>"))]
     pub row_ids: BTreeMap<String, String>,
-    /// The findings of this query alone, sorted, paged as `diagnostics`
-    /// are (a thread's receipt conflicts and authority chain, an event or
-    /// artifact not found): `diagnostics` holds them among the ledger's own.
+    /// Paged: the findings of this query alone (a thread's receipt
+    /// conflicts and authority chain, an event not found), sorted and paged
+    /// as `diagnostics`, which holds them among the ledger's own.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<Diagnostic>>"))]
     pub view_diagnostics: Vec<Diagnostic>,
-    /// The work graph of a paged handoff or session view.
+    /// Paged: the work graph of a handoff or session view.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub graph: Option<Graph>,
