@@ -242,7 +242,7 @@ pub fn from_row(row: &EventRow) -> EventCreate {
 
 /// What a field holds.
 #[derive(Clone, Copy, Debug)]
-enum Spec {
+pub(crate) enum Spec {
     Str(usize, usize),
     Num,
     Json,
@@ -305,6 +305,18 @@ const FIELDS: &[Field] = &[
     ),
     Field("principal", "principal", Spec::Principal, true, "who is accountable"),
 ];
+
+/// How many fields an event create has.
+pub(crate) const CREATE_FIELDS: usize = FIELDS.len();
+
+/// The `i`th field of an event create, in the wire schema's order: its
+/// name, what it holds, and whether it is required. The `upstream` profile
+/// builds its schema table from these.
+#[expect(clippy::indexing_slicing, reason = "a const fn cannot `get`; callers stay below CREATE_FIELDS")]
+pub(crate) const fn create_field(i: usize) -> (&'static str, Spec, bool) {
+    let f = &FIELDS[i];
+    (f.0, f.2, f.3)
+}
 
 /// Fields only a row has (hub-assigned).
 const ROW_ONLY: &[Field] = &[

@@ -2,6 +2,7 @@
 //! whether it is required, in the schema's order.
 
 use super::tree::Text;
+use crate::event::{self, Spec};
 
 /// What a field of a schema is.
 #[derive(Clone, Copy)]
@@ -23,6 +24,7 @@ pub(super) enum Ty {
     Principal,
 }
 
+#[derive(Clone, Copy)]
 pub(super) struct Field {
     pub(super) name: &'static str,
     pub(super) ty: Ty,
@@ -42,27 +44,31 @@ pub(super) type Schema = [Field];
 /// The most fields a schema has (`WorkGraphEventCreateSchema`'s 18).
 pub(super) const MAX_FIELDS: usize = 18;
 
-/// `WorkGraphEventCreateSchema`, in its order.
-pub(super) static EVENT_CREATE: [Field; 18] = [
-    s("source_kind", 1, 128, true),
-    s("source_ref", 1, 8192, true),
-    s("sink_kind", 1, 128, false),
-    s("sink_ref", 1, 8192, false),
-    s("event_type", 1, 128, true),
-    s("summary", 0, 2048, false),
-    f("payload_json", Ty::Json),
-    f("artifact_refs", Ty::ArtifactRefs),
-    f("tags", Ty::Tags),
-    s("related_session_id", 1, 256, false),
-    s("related_event_id", 1, 256, false),
-    s("provenance", 0, 512, false),
-    s("idempotency_key", 1, 512, false),
-    s("dedupe_key", 1, 512, false),
-    f("confidence", Ty::Num),
-    s("severity", 0, 64, false),
-    f("expires_at", Ty::Num),
-    Field { name: "principal", ty: Ty::Principal, required: true },
-];
+/// `WorkGraphEventCreateSchema`, in its order: the event model's own field
+/// table (names, caps, required), each field read as zod states its rule.
+pub(super) static EVENT_CREATE: [Field; event::CREATE_FIELDS] = event_create();
+
+const _: () = assert!(event::CREATE_FIELDS <= MAX_FIELDS);
+
+#[expect(clippy::indexing_slicing, reason = "a const fn cannot `get`; `i` stays below the length")]
+const fn event_create() -> [Field; event::CREATE_FIELDS] {
+    let mut out = [f("", Ty::Num); event::CREATE_FIELDS];
+    let mut i = 0;
+    while i < event::CREATE_FIELDS {
+        let (name, spec, required) = event::create_field(i);
+        let ty = match spec {
+            Spec::Str(min, max) => Ty::Str { min, max, nullable: false },
+            Spec::Num => Ty::Num,
+            Spec::Json => Ty::Json,
+            Spec::Refs => Ty::ArtifactRefs,
+            Spec::Tags => Ty::Tags,
+            Spec::Principal => Ty::Principal,
+        };
+        out[i] = Field { name, ty, required };
+        i += 1;
+    }
+    out
+}
 
 /// `WorkGraphEventLinkCreateSchema`.
 pub(super) static LINK_CREATE: [Field; 4] = [
