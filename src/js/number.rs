@@ -217,6 +217,21 @@ pub fn js_number_of(s: &str) -> f64 {
     json_number(&text)
 }
 
+/// A number as `JSON.stringify` leaves it, as a JSON value: an integral
+/// number below 2^53 in magnitude as an integer (`-0` as `0`), any other
+/// finite number as a double, `NaN` and the infinities as `null`.
+pub fn json_value(x: f64) -> serde_json::Value {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    if !x.is_finite() {
+        serde_json::Value::Null
+    } else if x.fract() == 0.0 && x.abs() < EXACT {
+        #[expect(clippy::cast_possible_truncation, reason = "integral and below 2^53")]
+        serde_json::Value::from(x as i64)
+    } else {
+        serde_json::Number::from_f64(x).map_or(serde_json::Value::Null, serde_json::Value::Number)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -419,5 +434,16 @@ mod tests {
         for text in ["inf", "NaN", "1e", ".", "0x", "-0x1", "1_000", "12px"] {
             assert!(js_number_of(text).is_nan(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_stored_number_is_an_integer_only_where_a_double_holds_it_exactly() {
+        use serde_json::json;
+        assert_eq!(json_value(-0.0), json!(0));
+        assert_eq!(json_value(9_007_199_254_740_991.0), json!(9_007_199_254_740_991_i64));
+        assert_eq!(json_value(9_007_199_254_740_992.0).to_string(), "9007199254740992.0");
+        assert_eq!(json_value(0.5), json!(0.5));
+        assert_eq!(json_value(f64::INFINITY), serde_json::Value::Null);
+        assert_eq!(json_value(f64::NAN), serde_json::Value::Null);
     }
 }

@@ -189,18 +189,20 @@ fn owner_of<J: Json>(value: Option<&J>, here: &Pointer, owner: &str, report: &mu
             ("on_behalf_of", p.on_behalf_of.as_deref().unwrap_or(""))
         }
     };
-    report.refuse_or_warn(
-        NOT_OWNER,
-        &here.key(field),
-        format!(
-            "this principal resolves to {}, not to the authenticated owner {}",
-            crate::diagnostic::quote(named),
-            crate::diagnostic::quote(owner)
-        ),
-    );
+    report.refuse_or_warn(NOT_OWNER, &here.key(field), not_owner_message(named, owner));
     if let Some(d) = report.diagnostics.last_mut() {
         d.help = Some("a writer acts only as, or on behalf of, the owner it authenticated as".to_owned());
     }
+}
+
+/// The words of [`NOT_OWNER`], whichever profile finds it: the principal
+/// names `named` (its `id`, or its `on_behalf_of`), not `owner`.
+pub(crate) fn not_owner_message(named: &str, owner: &str) -> String {
+    format!(
+        "this principal resolves to {}, not to the authenticated owner {}",
+        crate::diagnostic::quote(named),
+        crate::diagnostic::quote(owner)
+    )
 }
 
 /// The principal as upstream stores it after a strict write: only the

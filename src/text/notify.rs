@@ -582,12 +582,7 @@ fn clamp_json_standing_in<'s>(s: &'s str, max: usize, stand_ins: &str) -> &'s st
 /// A number as `JSON.stringify` would leave it: integers without a fraction,
 /// `-0` as `0`, non-finite as `null`.
 fn js_number_value(x: f64) -> serde_json::Value {
-    const SAFE: f64 = 9_007_199_254_740_991.0;
-    if x.is_finite() && x.fract() == 0.0 && x.abs() <= SAFE {
-        serde_json::Value::from(x as i64)
-    } else {
-        serde_json::Number::from_f64(x).map_or(serde_json::Value::Null, serde_json::Value::Number)
-    }
+    crate::js::number::json_value(x)
 }
 
 fn ser_js_number<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {

@@ -505,11 +505,7 @@ impl<'t> Run<'_, 't> {
             Diagnostic::error(
                 principal::NOT_OWNER,
                 &at.key(field),
-                format!(
-                    "this principal resolves to {}, not to the authenticated owner {}",
-                    diagnostic::quote(&named),
-                    diagnostic::quote(owner)
-                ),
+                principal::not_owner_message(&named, owner),
             )
             .with_help("a human names the owner as `id`; an agent or service names it as `on_behalf_of`"),
         );

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use serde_json::{Map, Number, Value};
+use serde_json::{Map, Value};
 
 use crate::diagnostic::Diagnostic;
 use crate::json;
@@ -523,13 +523,5 @@ pub(super) fn number_len(x: f64) -> usize {
 /// A number as the store keeps it: `Infinity` as `null` (what
 /// `JSON.stringify` writes), an integral value as an integer, `-0` as `0`.
 pub(super) fn number_value(x: f64) -> Value {
-    const EXACT: f64 = 9_007_199_254_740_992.0;
-    if !x.is_finite() {
-        Value::Null
-    } else if x.fract() == 0.0 && x.abs() < EXACT {
-        #[expect(clippy::cast_possible_truncation, reason = "integral and below 2^53")]
-        Value::from(x as i64)
-    } else {
-        Number::from_f64(x).map_or(Value::Null, Value::Number)
-    }
+    crate::js::number::json_value(x)
 }
