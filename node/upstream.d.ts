@@ -3,12 +3,14 @@
 // wire types; the rest describe upstream's zod schemas and functions.
 // Where the module still differs from upstream, and why: the package's
 // docs/profiles.md, "The drop-in".
-import type { NotifySummary, OwnerId, WorkAdCreate } from "#core";
+import type { Diagnostic, NotifySummary, OwnerId, WorkAdCreate } from "#core";
 
 export type { NotifySummary, OwnerId, WorkAdCreate };
 
 /** A call the core answered with a failure: its code and message, verbatim. */
 export declare class CoreCallError extends Error {
+  /** The failure of `op`, as the core's answer carries it. */
+  constructor(op: string, error: { code: string; message: string });
   /** The op that failed (`validate`, `notify.parse`, ...). */
   readonly op: string;
   /** The core's stable code (`call/too-large`, `notify/empty-session-id`, ...). */
@@ -30,6 +32,16 @@ export type FlattenedSchemaError<T = string> = {
   formErrors: T[];
   fieldErrors: { [key: string]: T[] };
 };
+
+/** zod's `flatten()` of a list of issues (what `SchemaError.flatten` answers). */
+export declare function flattenIssues(issues: readonly SchemaIssue[]): FlattenedSchemaError;
+export declare function flattenIssues<T>(
+  issues: readonly SchemaIssue[],
+  mapper: (issue: SchemaIssue) => T,
+): FlattenedSchemaError<T>;
+
+/** The zod issues among a `validate` answer's diagnostics (those that carry `upstream`), in order. */
+export declare function upstreamIssues(diagnostics: readonly Diagnostic[]): SchemaIssue[];
 
 /** The issues of a refused input (zod's error shape). */
 export declare class SchemaError extends Error {

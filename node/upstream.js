@@ -50,18 +50,28 @@ export class SchemaError extends Error {
    * issue order. `mapper` turns an issue into what is listed (its message).
    */
   flatten(mapper = (issue) => issue.message) {
-    const formErrors = [];
-    const fieldErrors = {};
-    for (const issue of this.issues) {
-      if (issue.path.length === 0) {
-        formErrors.push(mapper(issue));
-      } else {
-        const key = issue.path[0];
-        (fieldErrors[key] ??= []).push(mapper(issue));
-      }
-    }
-    return { formErrors, fieldErrors };
+    return flattenIssues(this.issues, mapper);
   }
+}
+
+/**
+ * zod's `flatten()` of a list of issues: the messages of issues at the root
+ * as `formErrors`, every other one under the first key of its path in
+ * `fieldErrors`, in issue order. `mapper` turns an issue into what is
+ * listed (its message).
+ */
+export function flattenIssues(issues, mapper = (issue) => issue.message) {
+  const formErrors = [];
+  const fieldErrors = {};
+  for (const issue of issues) {
+    if (issue.path.length === 0) {
+      formErrors.push(mapper(issue));
+    } else {
+      const key = issue.path[0];
+      (fieldErrors[key] ??= []).push(mapper(issue));
+    }
+  }
+  return { formErrors, fieldErrors };
 }
 
 /** An RFC 6901 pointer as a zod path: all-digit segments are array indices. */
@@ -73,9 +83,9 @@ function pathOf(pointer) {
   });
 }
 
-/** The schema-level issues of a `validate` answer: the diagnostics upstream's zod reports. */
-function issuesOf(answer) {
-  return answer.diagnostics
+/** The zod issues among a `validate` answer's diagnostics (those that carry `upstream`), in order. */
+export function upstreamIssues(diagnostics) {
+  return diagnostics
     .filter((d) => d.upstream !== undefined)
     .map((d) => ({ code: d.upstream.code, path: pathOf(d.instancePath), message: d.upstream.message }));
 }
@@ -235,7 +245,7 @@ function validateUpstream(kind, input, extra) {
 /** zod's `safeParse` of `input` under the schema of `kind`, as the core answers it. */
 function safeParseAs(kind, input) {
   const answer = validateUpstream(kind, input);
-  const issues = issuesOf(answer);
+  const issues = upstreamIssues(answer.diagnostics);
   if (issues.length > 0) return { success: false, error: new SchemaError(issues) };
   return { success: true, data: dataFrom(kind, answer.normalized, input) };
 }

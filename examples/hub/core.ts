@@ -65,28 +65,20 @@ export const coreFace: 'addon' | 'wasm' = process.env.HAPI_HUB_CORE === 'wasm' ?
 
 const face = (coreFace === 'wasm' ? await import('../../pkg/node.js') : await import('../../node/index.js')) as unknown as CoreFace;
 
-export class CoreCallError extends Error {
-  constructor(
-    readonly op: string,
-    readonly code: string,
-    message: string,
-  ) {
-    super(`${op}: ${code}: ${message}`);
-  }
-}
+// The drop-in module of the same face (`./upstream` of either package):
+// its error class and its zod `flatten()` are the hub's too.
+const upstream = (
+  coreFace === 'wasm' ? await import('../../pkg/upstream.js') : await import('../../node/upstream.js')
+) as typeof import('../../node/upstream.js');
+
+/** A call the core answered with a failure (`op`, `code`, the core's message). */
+export const CoreCallError = upstream.CoreCallError;
+export type CoreCallError = InstanceType<typeof upstream.CoreCallError>;
 
 function ok<T>(op: string, answer: Answer<T> | string): T {
   const a = (typeof answer === 'string' ? JSON.parse(answer) : answer) as Answer<T>;
-  if (a.type === 'failure') throw new CoreCallError(op, a.error.code, a.error.message);
+  if (a.type === 'failure') throw new CoreCallError(op, a.error);
   return a as T;
-}
-
-/** The first token of an RFC 6901 pointer (`/principal/kind` → `principal`), or null at the root. */
-function firstToken(pointer: string): string | null {
-  if (pointer === '') return null;
-  const end = pointer.indexOf('/', 1);
-  const token = pointer.slice(1, end === -1 ? undefined : end);
-  return token.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 
 /**
@@ -95,15 +87,8 @@ function firstToken(pointer: string): string | null {
  * the root in `formErrors`, else under the first key of its path.
  */
 export function flatten(diagnostics: readonly Diagnostic[]): FlattenedIssues {
-  const formErrors: string[] = [];
-  const fieldErrors: Record<string, string[]> = {};
-  for (const d of diagnostics) {
-    if (d.severity !== 'error' || !d.upstream) continue;
-    const key = firstToken(d.instancePath);
-    if (key === null) formErrors.push(d.upstream.message);
-    else (fieldErrors[key] ??= []).push(d.upstream.message);
-  }
-  return { formErrors, fieldErrors };
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  return upstream.flattenIssues(upstream.upstreamIssues(errors));
 }
 
 export const core = {
