@@ -38,10 +38,9 @@ pub mod check;
 pub use check::{locality, request, schema, upstream, validate};
 pub mod secrets;
 
-// Layer 6: what reads the model — rendering for workers, sources and UIs,
-// the text parsers compatible with upstream, the ledger fold, and the schema
-// compatibility checker. They do not name one another, except a renderer
-// another renderer.
+// Layer 6 (peers): what reads the model — rendering for workers, sources and
+// UIs, the text parsers compatible with upstream, the ledger fold, and the
+// schema compatibility checker. Their folders do not name one another.
 pub mod compat;
 pub mod ledger;
 pub mod render;

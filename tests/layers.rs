@@ -50,10 +50,6 @@ fn layers_and_aliases() -> (BTreeMap<String, usize>, BTreeMap<String, Vec<String
     (out, aliases)
 }
 
-fn layers() -> BTreeMap<String, usize> {
-    layers_and_aliases().0
-}
-
 /// Code without `//` comments (doc comments name modules in prose).
 fn code_of(text: &str) -> String {
     text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
@@ -113,9 +109,24 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The layers whose heading in `src/lib.rs` says `(peers)`: their folders
+/// do not name one another.
+fn peer_layers() -> BTreeSet<usize> {
+    let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
+    lib.lines()
+        .filter_map(|l| l.trim().strip_prefix("// Layer "))
+        .filter(|rest| rest.split(':').next().unwrap_or("").contains("(peers)"))
+        .map(|rest| rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap())
+        .collect()
+}
+
 #[test]
-fn no_module_names_a_module_of_a_higher_layer() {
-    let layers = layers();
+fn no_module_names_a_module_of_a_higher_layer_or_a_peer() {
+    let (layers, aliases) = layers_and_aliases();
+    let peers = peer_layers();
+    assert!(!peers.is_empty(), "src/lib.rs marks no layer `(peers)`");
+    // The folder a module name stands for.
+    let folder = |name: &str| aliases.get(name).map_or(name.to_owned(), |path| path[0].clone());
     assert!(layers.len() > 20, "src/lib.rs lists only {} modules under layer headings", layers.len());
     let mut files = Vec::new();
     rust_files(&src(), &mut files);
@@ -143,11 +154,13 @@ fn no_module_names_a_module_of_a_higher_layer() {
                     rel.display(),
                     layers[&used]
                 ));
+            } else if layers[&used] == own && peers.contains(&own) && folder(&used) != module {
+                upward.push(format!("{} names `{used}`, a peer of layer {own}", rel.display()));
             }
         }
     }
     assert!(checked > 50, "only {checked} module references were read");
-    assert!(upward.is_empty(), "imports point up:\n{}", upward.join("\n"));
+    assert!(upward.is_empty(), "imports point up or sideways:\n{}", upward.join("\n"));
 }
 
 #[test]

@@ -46,6 +46,7 @@ fn layer_table() -> String {
     for line in lib.lines().map(str::trim) {
         if let Some(rest) = line.strip_prefix("// Layer ") {
             let (number, text) = rest.split_once(':').unwrap();
+            let number = number.split(|c: char| !c.is_ascii_digit()).next().unwrap();
             rows.push((number.parse().unwrap(), text.trim().to_owned(), Vec::new()));
             in_heading = true;
             continue;
