@@ -2,9 +2,11 @@
 //! compiled natively for Node and Bun.
 //!
 //! The module exports `call(op, json)`, `ops()` and one typed function per
-//! operation of [`hapi_a2a_core::api::ops`], named as the npm package names
-//! them (`project.handoff` is `projectHandoff`), so an operation added to the
-//! core is exported here with no change to this file. Every export goes
+//! operation of [`hapi_a2a_core::api::ops`], named by the op table's
+//! JavaScript column as the npm package names them (`project.handoff` is
+//! `projectHandoff`), so an operation added to the core is exported here with
+//! no change to this file. What an argument is answered, and in which words,
+//! is [`hapi_a2a_core::api::host`]'s, which the wasm face shares. Every export goes
 //! through [`hapi_a2a_core::api::call`], so its answers are that function's
 //! bytes, and every export answers as the wasm package's does for the same
 //! arguments: nothing is thrown, a JavaScript value of the wrong type is a
