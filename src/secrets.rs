@@ -526,3 +526,5 @@ mod urls;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_examples;

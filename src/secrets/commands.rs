@@ -25,6 +25,9 @@ pub(super) fn authorization_at(b: &[u8], at: usize) -> bool {
     if sep_end == j || sep_end - j > 6 {
         return false;
     }
+    // Only blanks after the name: prose (`the authorization token expires`)
+    // unless the credential looks generated.
+    let prose = slice(b, j, sep_end).iter().all(|c| *c == b' ' || *c == b'\t');
     j = sep_end;
     let scheme_end = take_upto(b, j, 32, |c| c.is_ascii_alphanumeric() || c == b'-');
     let scheme = slice(b, j, scheme_end);
@@ -32,6 +35,7 @@ pub(super) fn authorization_at(b: &[u8], at: usize) -> bool {
         let cred_start = take_upto(b, scheme_end, 16, |c| c == b' ' || c == b'\t');
         return cred_start != scheme_end
             && header_credential(b, cred_start)
+            && (!prose || generated_credential(b, cred_start))
             && !(scheme.eq_ignore_ascii_case(b"basic") && basic_without_password(b, cred_start));
     }
     // Any other scheme (`SSWS …`, `GenieKey …`) or none: then the

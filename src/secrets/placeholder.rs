@@ -156,20 +156,50 @@ pub(super) fn is_example_password(v: &[u8]) -> bool {
         b"supersecret",
         b"secretpassword",
         b"pass1234",
+        b"xyzzy",
     ];
-    let digits = v.iter().rev().take_while(|c| c.is_ascii_digit()).count();
-    let stem = v.get(..v.len() - digits).unwrap_or(v);
+    // The word as written, or with digits and symbols for letters when it
+    // is one short word (`p4ssw0rd`, `P4ssword`, `s3cr3t`); a phrase so
+    // written (`s3cr3tP4ssw0rd`) is what people choose for a password.
+    let is_word = |stem: &[u8]| {
+        WORDS.iter().any(|w| stem.eq_ignore_ascii_case(w) || (w.len() <= 8 && eq_leet(stem, w)))
+    };
+    fn stem_of(v: &[u8]) -> (&[u8], usize) {
+        let digits = v.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+        (v.get(..v.len() - digits).unwrap_or(v), digits)
+    }
+    let (stem, digits) = stem_of(v);
     // `secret` alone is left to [`is_demo_password`].
-    let word = WORDS.iter().any(|w| stem.eq_ignore_ascii_case(w))
-        && !(digits == 0 && stem.eq_ignore_ascii_case(b"secret"));
+    let word = is_word(stem) && !(digits == 0 && stem.eq_ignore_ascii_case(b"secret"));
     v.len() <= 3 || (digits <= 4 && word)
 }
 
-/// Credentials that standards print as examples (OAuth 1.0 and 2.0,
-/// OpenID Connect, the JWT samples of jwt.io and PyJWT, whose signatures
-/// are listed): every library's documentation repeats them. Compared
-/// whole, ASCII case ignored.
+/// `v` is `word` (lower case), ASCII case ignored, or with a digit or a
+/// symbol that looks like a letter in its place (`4` or `@` for `a`, `0`
+/// for `o`, `3` for `e`, `1` or `!` for `i`, `5` or `$` for `s`).
+fn eq_leet(v: &[u8], word: &[u8]) -> bool {
+    v.len() == word.len()
+        && v.iter().zip(word).all(|(c, w)| {
+            let c = c.to_ascii_lowercase();
+            c == *w
+                || matches!(
+                    (c, w),
+                    (b'4' | b'@', b'a')
+                        | (b'0', b'o')
+                        | (b'3', b'e')
+                        | (b'1' | b'!', b'i')
+                        | (b'5' | b'$', b's')
+                )
+        })
+}
+
+/// Credentials that standards print as examples (OAuth 1.0 and 2.0 with
+/// token revocation, OpenID Connect, the JWT samples of
+/// jwt.io and PyJWT, whose signatures are listed): every library's
+/// documentation repeats them. Compared whole, ASCII case ignored.
 const DOCUMENTED: &[&[u8]] = &[
+    b"45ghiukldjahdnhzdauz",
+    b"agabcdefddddafdd",
     b"dpf43f3p2l4k3l03",
     b"kd94hf93k423kf44",
     b"nnch734d00sl2jdk",

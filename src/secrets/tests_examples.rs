@@ -1,0 +1,165 @@
+//! Tests of `secrets`: what documentation and fixtures write that has a
+//! credential's shape but is none, beside the leaks of the same shape.
+
+use super::*;
+
+fn codes(text: &str) -> Vec<&'static str> {
+    scan_text(text).into_iter().map(|c| c.as_str()).collect()
+}
+
+/// Seeded random text from `alphabet`: `n` characters for each seed.
+fn random(alphabet: &[u8], n: usize, seed: u64) -> String {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            char::from(alphabet[(s % alphabet.len() as u64) as usize])
+        })
+        .collect()
+}
+
+const ALNUM: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const LOWER: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
+
+/// A password as people choose one: a capitalised run of letters, digits
+/// and a symbol that a URL's userinfo may hold.
+fn human_password(seed: u64) -> String {
+    let mut p = random(LOWER, 7, seed);
+    p[..1].make_ascii_uppercase();
+    p + &random(b"0123456789", 3, seed + 1) + &random(b"!*+", 1, seed + 2)
+}
+
+#[test]
+fn a_word_password_at_a_documentation_host_is_an_example() {
+    for url in [
+        "http://me:secret@example.net/",
+        "http://:secret@example.net",
+        "https://bob:secret@www.example.com:8080/path",
+        "http://martin:secret@f.test/page",
+        "http://JeremyCline:Hunter@Example.com:8080/",
+        "http://:%c3%89t%C3%A9@example.net/",
+        "https://user:hunter@api.example.org/",
+        "https://user:swordfish@db.example/",
+        "https://user:kulgrej@host.invalid/",
+    ] {
+        assert!(codes(url).is_empty(), "{url}");
+    }
+}
+
+#[test]
+fn a_generated_password_at_a_documentation_host_is_found() {
+    for seed in 0..40 {
+        let generated = random(ALNUM, 16, seed);
+        let human = human_password(seed);
+        let chosen = format!("{}{}", random(LOWER, 6, seed), seed % 10);
+        for host in ["example.com", "db.example", "api.example.org:8443", "ci.test"] {
+            for pw in [&generated, &human, &chosen] {
+                let url = format!("postgres://app:{pw}@{host}/app");
+                assert_eq!(codes(&url), vec![URL_USERINFO], "{url}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_word_password_at_a_real_host_is_still_found() {
+    for url in [
+        "postgres://app:kulgrej@localhost:5432/db",
+        "https://martin:secret@httpbin.org/get",
+        "redis://:swordfish@cache:6379",
+        "postgres://app:pw9x@localhost:5432/db",
+        "mongodb://root:letmeinplease@db:27017/admin",
+    ] {
+        assert_eq!(codes(url), vec![URL_USERINFO], "{url}");
+    }
+}
+
+#[test]
+fn a_stand_in_host_or_a_scheme_without_a_server_is_a_fixture() {
+    for url in [
+        "http://proxyuser:Xq7pLm2@proxyhost:port",
+        "http://user:Xq7pLm2@HOST:PORT/db",
+        "http://&a:foo(b]c@d:2/",
+        "https://user:pass%5B%7F@foo/bar",
+        "javascript://:bowser@x/",
+        "data://user:Xq7pLm2kZ@server.com/",
+    ] {
+        assert!(codes(url).is_empty(), "{url}");
+    }
+    for seed in 0..20 {
+        let pw = random(ALNUM, 12, seed) + "7";
+        for host in ["db:5432", "cache", "10.0.0.7:6379", "[::1]:5432", "db.internal"] {
+            let url = format!("postgres://app:{pw}@{host}/app");
+            assert_eq!(codes(&url), vec![URL_USERINFO], "{url}");
+        }
+    }
+}
+
+#[test]
+fn example_words_with_look_alike_digits_are_examples() {
+    for url in [
+        "http://john.doe:p4ssw0rd@127.0.0.1:8180",
+        "http://u:P4ssword@10.0.0.1/",
+        "http://u:pa$$word1@10.0.0.1/",
+        "http://jschmoe:xyzzy@www.bogus.net:8000/foo",
+    ] {
+        assert!(codes(url).is_empty(), "{url}");
+    }
+    for v in ["p4ssw0rd", "P4ssword", "s3cr3t", "xyzzy", "pa$$word"] {
+        assert!(placeholder::is_example_password(v.as_bytes()), "{v}");
+    }
+    // Words that only share letters with them, and a word beside a
+    // random part, are not.
+    for v in [
+        "p4ssw0rdX",
+        "pa55wordz",
+        "hunter22",
+        "pass#pass",
+        "s3cr3t-pass",
+        "s3cr3tP4ssw0rd",
+        "secret",
+        "Tr0ub4dor",
+    ] {
+        assert!(!placeholder::is_example_password(v.as_bytes()), "{v}");
+    }
+}
+
+#[test]
+fn authorization_in_prose_is_no_header() {
+    for t in [
+        "The authorization token expires after 12 hours.",
+        "3. The authorization token stored in the auth.authorization_token_file",
+        "in place of the usual authorization token returned during the standard",
+        "To update the authorization token, provide the connection name.",
+        "using a single authorization token submitted in a custom header",
+    ] {
+        assert!(codes(t).is_empty(), "{t}");
+    }
+    for seed in 0..20 {
+        let t = random(ALNUM, 32, seed);
+        for line in [
+            format!("Authorization: Bearer {t}"),
+            format!("authorization token {t}"),
+            format!("-H 'Authorization: token {t}'"),
+            format!("{{\"Authorization\": \"Bearer {t}\"}}"),
+        ] {
+            assert_eq!(codes(&line), vec![AUTHORIZATION_HEADER], "{line}");
+        }
+    }
+}
+
+#[test]
+fn standards_revocation_samples_are_examples() {
+    for t in [
+        "token=45ghiukldjahdnhzdauz&token_type_hint=refresh_token",
+        "GET /revoke?token=agabcdefddddafdd&callback=package.myCallback HTTP/1.1",
+    ] {
+        assert!(codes(t).is_empty(), "{t}");
+    }
+    for seed in 0..20 {
+        let t = format!("GET /revoke?token={}&callback=cb HTTP/1.1", random(ALNUM, 20, seed) + "9");
+        assert_eq!(codes(&t), vec![TOKEN_PARAMETER], "{t}");
+    }
+}
