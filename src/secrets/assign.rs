@@ -89,6 +89,11 @@ const NOT_SECRET: &[&[u8]] = &[
     b"sha256",
     b"sha384",
     b"sha512",
+    b"next_token",
+    b"nexttoken",
+    b"page_token",
+    b"pagetoken",
+    b"page token",
 ];
 
 /// Name parts that say a credential follows, whatever the provider.
@@ -291,10 +296,12 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // in base64 (`MFkwEwYHKoZIzj0C…`) is not a secret either.
     // An identifier that opens with `_` (`_mm256_sm4key4_epi32`) is a
     // private or reserved name.
-    let name_like = is_words(value) || (value.first() == Some(&b'_') && is_identifier(value));
+    let name_like =
+        is_words(value) || (value.first() == Some(&b'_') && is_identifier(value)) || is_setting_pair(value);
     if ((word != Word::Password || after_prose) && name_like)
         || !value_random(value, word)
         || is_public_der(value)
+        || decodes_to_example(value)
     {
         return None;
     }
@@ -374,6 +381,8 @@ fn ends_in_id(name: &[u8]) -> bool {
         // An account or a resource SID (`TWILIO_ACCOUNT_SID`, `accountSid`).
         [.., b'_' | b'-' | b'.', b's' | b'S', b'i' | b'I', b'd' | b'D'] => true,
         [.., low, b'S', b'i', b'd'] => low.is_ascii_lowercase(),
+        // `keyid`: a key's identifier (a fingerprint, a serial).
+        [.., k, e, y, i, d] => [*k, *e, *y, *i, *d].eq_ignore_ascii_case(b"keyid"),
         _ => false,
     }
 }
@@ -386,9 +395,12 @@ fn first_word(v: &[u8]) -> &[u8] {
 }
 
 /// `password_encryption`, `token_auth_method`, `key_algorithm`: a setting
-/// that says how a credential is made or used, not the credential.
+/// that says how a credential is made or used, not the credential; and
+/// `oauth_signature`, a request's signature, which is good for that
+/// request only.
 fn ends_in_setting(name: &[u8]) -> bool {
-    const SETTINGS: &[&[u8]] = &[b"encryption", b"algorithm", b"method", b"policy", b"scheme", b"mode"];
+    const SETTINGS: &[&[u8]] =
+        &[b"encryption", b"algorithm", b"method", b"policy", b"scheme", b"mode", b"signature"];
     SETTINGS.iter().any(|s| {
         name.len() > s.len()
             && name.get(name.len() - s.len()..).is_some_and(|end| end.eq_ignore_ascii_case(s))
@@ -596,6 +608,39 @@ fn digits_then_word(part: &[u8]) -> bool {
         || (rest.first().is_some_and(u8::is_ascii_uppercase)
             && rest.len() >= 3
             && lower(slice(rest, 1, rest.len())))
+}
+
+/// `api_version=v1`, `policy_kind=ACCESS`,
+/// `module.levels:ParseLevels:api_version=v1alpha`: a setting written as
+/// `name=value`, words on both sides (a short version or a number may
+/// follow), not a secret. Base64 has its `=` at the end only.
+fn is_setting_pair(v: &[u8]) -> bool {
+    let Some(eq) = v.iter().position(|c| *c == b'=') else { return false };
+    let (head, tail) = (slice(v, 0, eq), slice(v, eq + 1, v.len()));
+    is_words(head)
+        && !tail.is_empty()
+        && (is_words(tail) || (tail.len() <= 4 && tail.iter().all(u8::is_ascii_alphanumeric)))
+}
+
+/// Base64 that decodes to an example's credentials (`username:password`,
+/// `user:`) or to prose (`not my real password`): a fixture's or a
+/// manual's value.
+#[inline(never)]
+fn decodes_to_example(v: &[u8]) -> bool {
+    if v.len() < 8 || v.len() > 120 || !v.iter().all(|c| c.is_ascii_alphanumeric() || b"+/=".contains(c)) {
+        return false;
+    }
+    let mut out = [0u8; 90];
+    let text = base64_decode(v, &mut out);
+    if text.len() < 5 || !text.iter().all(|c| c.is_ascii_graphic() || *c == b' ') {
+        return false;
+    }
+    let prose = text.contains(&b' ') && text.iter().all(|c| c.is_ascii_alphabetic() || b" :'.,".contains(c));
+    let example = text.iter().position(|c| *c == b':').is_some_and(|colon| {
+        let password = slice(text, colon + 1, text.len());
+        password.is_empty() || is_demo_password(password)
+    });
+    prose || example
 }
 
 fn is_uuid(v: &[u8]) -> bool {

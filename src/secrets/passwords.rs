@@ -99,6 +99,13 @@ pub(super) fn is_code_like(v: &[u8]) -> bool {
             | (b'&', b'&')
             | (b'|', b'|')
             | (b'/', b'/' | b'*') => return true,
+            // A template's field (`users/{userKey}/tokens`, `{policy_id}`).
+            (b'{', n) if n.is_ascii_alphabetic() || n == b'_' => {
+                let end = take_while(v, i + 1, is_word);
+                if end >= i + 3 && v.get(end) == Some(&b'}') {
+                    return true;
+                }
+            }
             // `%s`, `%d` as a format has them: not before a letter or a digit.
             (b'%', b's' | b'd') if !v.get(i + 2).is_some_and(u8::is_ascii_alphanumeric) => return true,
             // Percent-encoded text (`%c3%89t%C3%A9`): a URL's part, a fixture.
@@ -127,7 +134,14 @@ fn is_call(v: &[u8]) -> bool {
         let arg = arg.strip_prefix(b"&").or_else(|| arg.strip_prefix(b"*")).unwrap_or(arg);
         // A call as the argument (`getpwuid(os.getuid())`).
         let arg = arg.split(|c| *c == b'(').next().unwrap_or(arg);
+        // A keyword argument (`required=True`, `hashfunc=hashlib.sha224`).
+        let keyword_arg = callee.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+            && arg
+                .iter()
+                .position(|c| *c == b'=')
+                .is_some_and(|eq| eq > 0 && is_identifier(slice(arg, 0, eq)));
         let name_arg = arg.is_empty()
+            || keyword_arg
             || is_identifier(arg)
             || is_member_path(arg)
             || arg.iter().all(u8::is_ascii_digit)

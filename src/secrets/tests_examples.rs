@@ -163,3 +163,107 @@ fn standards_revocation_samples_are_examples() {
         assert_eq!(codes(&t), vec![TOKEN_PARAMETER], "{t}");
     }
 }
+
+/// Seeded random bytes, the first one opening base64 with a letter.
+fn random_bytes(n: usize, seed: u64) -> Vec<u8> {
+    let mut bytes: Vec<u8> = random(ALNUM, n, seed).bytes().map(|b| b.wrapping_mul(37)).collect();
+    bytes[0] = b'k';
+    bytes
+}
+
+/// Standard base64 with padding.
+fn base64(data: &[u8]) -> String {
+    const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in data.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+        for i in 0..4 {
+            let c = if i <= chunk.len() { char::from(A[(n >> (18 - 6 * i) & 63) as usize]) } else { '=' };
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_setting_written_as_name_and_value_is_no_secret() {
+    for t in [
+        "processor: googlecloudsdk.command_lib.accesscontextmanager.levels:ParseAccessLevels:api_version=v1",
+        "  - a.b.accesscontextmanager.levels:ParseReplaceAccessLevelsResponse:api_version=v1alpha",
+        r#"    "policy_kind=PRINCIPAL_ACCESS_BOUNDARY", "policy_kind=ACCESS""#,
+    ] {
+        assert!(codes(t).is_empty(), "{t}");
+    }
+    for seed in 0..20 {
+        let v = random(ALNUM, 24, seed) + "7";
+        for t in [format!("api_key: {v}=="), format!("API_TOKEN={v}"), format!(r#"("api_key", "{v}")"#)] {
+            assert_eq!(codes(&t), vec![KEYWORD_ASSIGNMENT], "{t}");
+        }
+    }
+}
+
+#[test]
+fn a_call_with_keyword_arguments_or_a_template_is_code() {
+    for t in [
+        "        password_group = parser.add_group(required=required, mutex=True)",
+        "        password_group = enc_group.add_group(mutex=True, required=True)",
+        "    password = PasswordProperty(hashfunc=hashlib.sha224)",
+        "Access Level. Format: `accessPolicies/{policy_id}`",
+        "TOKENS = ('tokens', 'users/{userKey}/tokens/{clientId}', {},",
+    ] {
+        assert!(codes(t).is_empty(), "{t}");
+    }
+    for seed in 0..20 {
+        let head = random(ALNUM, 5, seed) + "7";
+        let tail = random(ALNUM, 6, seed + 100) + "3";
+        for t in [format!("password={head}(x={tail}"), format!("\"password\": \"{head}{{8}}{tail}!\"")] {
+            assert_eq!(codes(&t), vec![KEYWORD_ASSIGNMENT], "{t}");
+        }
+    }
+}
+
+#[test]
+fn base64_of_an_example_or_of_prose_is_no_secret() {
+    for t in [
+        format!("BASIC_AUTH_ENCODING = \"{}\"", base64(b"username:password")),
+        format!("BASIC_AUTH_ENCODING_SECRETLESS = \"{}\"", base64(b"username:")),
+        format!("auth: '{}',", base64(b"isaacs:not my real password")),
+        format!("password: '{}',", base64(b"not my real password")),
+    ] {
+        assert!(codes(&t).is_empty(), "{t}");
+    }
+    for seed in 0..20 {
+        let pw = human_password(seed);
+        for t in [
+            format!("BASIC_AUTH = \"{}\"", base64(format!("deploy:{pw}").as_bytes())),
+            format!("auth: '{}',", base64(&random_bytes(24, seed))),
+        ] {
+            assert_eq!(codes(&t), vec![KEYWORD_ASSIGNMENT], "{t}");
+        }
+    }
+}
+
+#[test]
+fn page_cursors_request_signatures_and_key_ids_are_no_secrets() {
+    for seed in 0..20 {
+        let v = random(ALNUM, 25, seed) + "9";
+        for t in [
+            format!("Next page token: {v}"),
+            format!("\"nextToken\": \"{v}\""),
+            format!("<NextToken>{v}</NextToken>"),
+            format!("{{\"page_token\": \"{v}\"}}"),
+            format!("oauth_signature=\"{v}%3D\""),
+            format!("keyid: \"SHA256:{v}\","),
+        ] {
+            assert!(codes(&t).is_empty(), "{t}");
+        }
+        for t in [
+            format!("\"token\": \"{v}\""),
+            format!("VAULT_CLIENT_TOKEN=\"s.{v}\""),
+            format!("SIGNATURE_SECRET={v}"),
+            format!("key: \"{v}\","),
+        ] {
+            assert!(!codes(&t).is_empty(), "{t}");
+        }
+    }
+}
