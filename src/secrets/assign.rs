@@ -459,7 +459,8 @@ pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool 
 #[inline]
 pub(super) fn value_random(v: &[u8], word: Word) -> bool {
     let bits = if word == Word::Generic { 3.5 } else { 2.5 };
-    !is_placeholder(v) && entropy(v) >= bits
+    // People type passwords along the keyboard too; tokens are generated.
+    !is_placeholder(v) && entropy(v) >= bits && (word == Word::Password || !is_keyboard_mash(v))
 }
 
 /// A bare value that is code: a member path (`self._key`), the head of a

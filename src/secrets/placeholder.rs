@@ -193,6 +193,33 @@ fn eq_leet(v: &[u8], word: &[u8]) -> bool {
         })
 }
 
+/// Letters typed along the keyboard's middle row, with digits between
+/// (`sdlfkj452`, `2kjshdfp92i34asdasd`): how a library's docs and tests
+/// make up a token. Lower case and digits only, and two thirds of the
+/// pairs of neighbouring letters both on that row (four at least); a
+/// generated token has such a pair one time in eight, and is read so about
+/// twice in a thousand. Hex is left alone: half its letters are there.
+pub(super) fn is_keyboard_mash(v: &[u8]) -> bool {
+    if !(8..=32).contains(&v.len())
+        || !v.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        || v.iter().all(u8::is_ascii_hexdigit)
+    {
+        return false;
+    }
+    let home = |c: u8| b"asdfghjkl".contains(&c);
+    let (mut pairs, mut on_home) = (0usize, 0usize);
+    for w in v.windows(2) {
+        if let [a, b] = *w
+            && a.is_ascii_lowercase()
+            && b.is_ascii_lowercase()
+        {
+            pairs += 1;
+            on_home += usize::from(home(a) && home(b));
+        }
+    }
+    on_home >= 4 && on_home * 3 >= pairs * 2
+}
+
 /// Credentials that standards print as examples (OAuth 1.0 and 2.0 with
 /// token revocation, OpenID Connect, the JWT samples of
 /// jwt.io and PyJWT, whose signatures are listed): every library's

@@ -267,3 +267,61 @@ fn page_cursors_request_signatures_and_key_ids_are_no_secrets() {
         }
     }
 }
+
+#[test]
+fn tokens_typed_along_the_keyboard_are_made_up() {
+    for t in [
+        "'oauth_token_secret': '2kjshdfp92i34asdasd',",
+        "'oauth_token=lsdkfol23w54jlksdef&oauth_token_secret=qwe089234lkjsdf&oauth_callback_confirmed=true'",
+        "https://example.com/protected?access_token=kjfch2345sdf   # Query",
+        "https://h.example/cb#access_token=sdlfkj452&state=ss345asyht&token_type=Bearer",
+        "https://api.h.example/oauth/authorize?oauth_token=sdf0o9823sjdfsdf",
+    ] {
+        assert!(codes(t).is_empty(), "{t}");
+    }
+    // Generated tokens in lower case and digits, of any length, are
+    // almost never read so (a pair of neighbouring letters is on the middle
+    // row one time in eight), and hex never is.
+    let base36 = b"abcdefghijklmnopqrstuvwxyz0123456789";
+    let mut mashed = 0;
+    for seed in 0..3000 {
+        let v = random(base36, 8 + (seed as usize % 25), seed);
+        mashed += usize::from(placeholder::is_keyboard_mash(v.as_bytes()));
+        let hex = random(b"0123456789abcdef", 32, seed);
+        assert!(!placeholder::is_keyboard_mash(hex.as_bytes()), "{hex}");
+    }
+    assert!(mashed <= 15, "{mashed} of 3000");
+    for v in ["k7wq2xpz4rtm9vbn3c", "x9r2tq7wm4z8p5nb6v"] {
+        let t = format!("api_token: {v}");
+        assert_eq!(codes(&t), vec![KEYWORD_ASSIGNMENT], "{t}");
+        let t = format!("https://h.example/x?access_token={v}");
+        assert_eq!(codes(&t), vec![TOKEN_PARAMETER], "{t}");
+    }
+    // A password typed along the keyboard is a password all the same.
+    for t in ["DB_PASSWORD=asdfjkl123", "mysql -u app -pasdfgh1234 app", "password: lkjsdf2024"] {
+        assert!(!codes(t).is_empty(), "{t}");
+    }
+}
+
+#[test]
+fn a_signed_url_format_is_no_signed_url() {
+    for t in [
+        "'{0}/{1}?GoogleAccessId={2}&Expires={3}&Signature={4}')",
+        "_SIGNED_URL_FORMAT = ('https://{host}/{path}?x-goog-signature={sig}&'",
+        "request.url += '&X-Amz-Signature=%s' % signature",
+        "Algorithm= GOOG4-RSA-SHA256&X-Goog-Credential=example%40example-",
+    ] {
+        assert!(codes(t).is_empty(), "{t}");
+    }
+    for seed in 0..20 {
+        let sig = random(ALNUM, 43, seed);
+        for t in [
+            format!("https://b.s3.amazonaws.com/k?X-Amz-Signature={sig}&X-Amz-Date=1"),
+            format!("https://d.cloudfront.net/x?Expires=1&Signature={sig}&Key-Pair-Id=K1"),
+            format!("https://a.blob.core.windows.net/c/b?sv=2022-11-02&sp=r&sig={sig}%3D"),
+            format!("https://s.example/o?X-Goog-Signature=%d0{sig}"),
+        ] {
+            assert_eq!(codes(&t), vec![SIGNED_URL], "{t}");
+        }
+    }
+}

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::{
     Found, Pass, SIGNED_URL, TOKEN_PARAMETER, contains_ci, has_escape, is_b64url, is_example_password,
-    is_placeholder, scan_once, slice, take_while,
+    is_keyboard_mash, is_placeholder, scan_once, slice, take_while,
 };
 use crate::url::percent_decode_deep;
 
@@ -228,15 +228,33 @@ pub(super) fn parameter_at(b: &[u8], at: usize, pass: &mut Pass, found: &mut Fou
     if value.is_empty() {
         return;
     }
-    if SIGNED_ALONE.iter().any(|n| name_is(name, n)) {
-        found.push(SIGNED_URL);
-    }
     if token_value(name, value) && !badge_url(b, at) {
         found.push(TOKEN_PARAMETER);
     }
-    if let Some(i) = SIGNED_PARTS.iter().position(|n| name_is(name, n)) {
+    let alone = SIGNED_ALONE.iter().any(|n| name_is(name, n));
+    let part = SIGNED_PARTS.iter().position(|n| name_is(name, n));
+    if (alone || part.is_some()) && template_value(value) {
+        return;
+    }
+    if alone {
+        found.push(SIGNED_URL);
+    }
+    if let Some(i) = part {
         pass.params |= 1 << i;
     }
+}
+
+/// A parameter's value that a program or a manual fills in later: a
+/// format's field (`{sig}`, `{4}`, `%s`, `%(sig)s`), a template's
+/// (`<signature>`, `${SIG}`), or an example's (`example%40example-…`).
+fn template_value(v: &[u8]) -> bool {
+    let wrapped = |open: u8, close: u8| v.first() == Some(&open) && v.last() == Some(&close);
+    wrapped(b'{', b'}')
+        || wrapped(b'<', b'>')
+        || v.starts_with(b"${")
+        || matches!(v, [b'%', b's' | b'(', ..])
+        || (matches!(v, [b'%', b'd', ..]) && !v.get(2).is_some_and(u8::is_ascii_hexdigit))
+        || contains_ci(v, b"example")
 }
 
 fn token_value(name: &[u8], value: &[u8]) -> bool {
@@ -251,7 +269,7 @@ fn token_value(name: &[u8], value: &[u8]) -> bool {
     if password {
         return v.len() >= 3 && !is_example_password(v);
     }
-    if v.iter().all(u8::is_ascii_digit) {
+    if v.iter().all(u8::is_ascii_digit) || is_keyboard_mash(v) {
         return false;
     }
     v.len() >= 16
