@@ -296,12 +296,10 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // in base64 (`MFkwEwYHKoZIzj0C…`) is not a secret either.
     // An identifier that opens with `_` (`_mm256_sm4key4_epi32`) is a
     // private or reserved name.
-    let name_like =
-        is_words(value) || (value.first() == Some(&b'_') && is_identifier(value)) || is_setting_pair(value);
+    let name_like = is_words(value) || (value.first() == Some(&b'_') && is_identifier(value));
     if ((word != Word::Password || after_prose) && name_like)
         || !value_random(value, word)
         || is_public_der(value)
-        || decodes_to_example(value)
     {
         return None;
     }
@@ -321,6 +319,16 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     }
     let wide = slice(b, wide_start, j);
     if NOT_SECRET.iter().any(|p| contains_ci(wide, p)) || ends_in_id(name) || ends_in_setting(name) {
+        return None;
+    }
+    // The readings of a value that are costlier still, for the few values
+    // that would be refused: a setting's `name=value` (words, as above),
+    // a token typed along the keyboard (people type passwords so too, and
+    // tokens are generated), base64 of an example or of prose.
+    if ((word != Word::Password || after_prose) && is_setting_pair(value))
+        || (word != Word::Password && is_keyboard_mash(value))
+        || decodes_to_example(value)
+    {
         return None;
     }
     // `Key = 2d773b…`: a test vector's line (NIST's `Key = `, `KEY = `),
@@ -459,8 +467,7 @@ pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool 
 #[inline]
 pub(super) fn value_random(v: &[u8], word: Word) -> bool {
     let bits = if word == Word::Generic { 3.5 } else { 2.5 };
-    // People type passwords along the keyboard too; tokens are generated.
-    !is_placeholder(v) && entropy(v) >= bits && (word == Word::Password || !is_keyboard_mash(v))
+    !is_placeholder(v) && entropy(v) >= bits
 }
 
 /// A bare value that is code: a member path (`self._key`), the head of a
@@ -615,12 +622,18 @@ fn digits_then_word(part: &[u8]) -> bool {
 /// `module.levels:ParseLevels:api_version=v1alpha`: a setting written as
 /// `name=value`, words on both sides (a short version or a number may
 /// follow), not a secret. Base64 has its `=` at the end only.
+#[inline(never)]
 fn is_setting_pair(v: &[u8]) -> bool {
+    // Most values have no `=`: `contains` finds that fastest.
+    if !v.contains(&b'=') {
+        return false;
+    }
     let Some(eq) = v.iter().position(|c| *c == b'=') else { return false };
     let (head, tail) = (slice(v, 0, eq), slice(v, eq + 1, v.len()));
-    is_words(head)
-        && !tail.is_empty()
-        && (is_words(tail) || (tail.len() <= 4 && tail.iter().all(u8::is_ascii_alphanumeric)))
+    // The value side first: it is short, and empty or `=` in base64.
+    !tail.is_empty()
+        && (tail.len() <= 4 && tail.iter().all(u8::is_ascii_alphanumeric) || is_words(tail))
+        && is_words(head)
 }
 
 /// Base64 that decodes to an example's credentials (`username:password`,
@@ -628,12 +641,21 @@ fn is_setting_pair(v: &[u8]) -> bool {
 /// manual's value.
 #[inline(never)]
 fn decodes_to_example(v: &[u8]) -> bool {
-    if v.len() < 8 || v.len() > 120 || !v.iter().all(|c| c.is_ascii_alphanumeric() || b"+/=".contains(c)) {
+    let printable = |text: &[u8]| text.iter().all(|c| c.is_ascii_graphic() || *c == b' ');
+    // Standard base64 with its padding; random bytes show in the first
+    // six, which are decoded first.
+    let mut head = [0u8; 6];
+    if v.len() < 8
+        || v.len() > 120
+        || !v.len().is_multiple_of(4)
+        || !printable(base64_decode(slice(v, 0, 8), &mut head))
+        || !v.iter().all(|c| c.is_ascii_alphanumeric() || b"+/=".contains(c))
+    {
         return false;
     }
     let mut out = [0u8; 90];
     let text = base64_decode(v, &mut out);
-    if text.len() < 5 || !text.iter().all(|c| c.is_ascii_graphic() || *c == b' ') {
+    if text.len() < 5 || !printable(text) {
         return false;
     }
     let prose = text.contains(&b' ') && text.iter().all(|c| c.is_ascii_alphabetic() || b" :'.,".contains(c));

@@ -200,24 +200,24 @@ fn eq_leet(v: &[u8], word: &[u8]) -> bool {
 /// generated token has such a pair one time in eight, and is read so about
 /// twice in a thousand. Hex is left alone: half its letters are there.
 pub(super) fn is_keyboard_mash(v: &[u8]) -> bool {
-    if !(8..=32).contains(&v.len())
-        || !v.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-        || v.iter().all(u8::is_ascii_hexdigit)
-    {
+    if !(8..=32).contains(&v.len()) {
         return false;
     }
-    let home = |c: u8| b"asdfghjkl".contains(&c);
-    let (mut pairs, mut on_home) = (0usize, 0usize);
-    for w in v.windows(2) {
-        if let [a, b] = *w
-            && a.is_ascii_lowercase()
-            && b.is_ascii_lowercase()
-        {
-            pairs += 1;
-            on_home += usize::from(home(a) && home(b));
+    let home = |c: u8| matches!(c, b'a' | b's' | b'd' | b'f' | b'g' | b'h' | b'j' | b'k' | b'l');
+    let (mut pairs, mut on_home, mut beyond_hex, mut prev) = (0usize, 0usize, false, 0u8);
+    for &c in v {
+        if c.is_ascii_lowercase() {
+            beyond_hex |= c > b'f';
+            if prev.is_ascii_lowercase() {
+                pairs += 1;
+                on_home += usize::from(home(prev) && home(c));
+            }
+        } else if !c.is_ascii_digit() {
+            return false;
         }
+        prev = c;
     }
-    on_home >= 4 && on_home * 3 >= pairs * 2
+    beyond_hex && on_home >= 4 && on_home * 3 >= pairs * 2
 }
 
 /// Credentials that standards print as examples (OAuth 1.0 and 2.0 with
