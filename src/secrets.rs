@@ -415,6 +415,11 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
             }
         }
         Rule::Curl => curl_at(b, at, found),
+        Rule::Pgpass => {
+            if passwords::pgpass_at(b, at) {
+                found.push(KEYWORD_ASSIGNMENT);
+            }
+        }
         Rule::Command(command) => {
             if command_flag_at(b, at, anchor.text.len(), *command) {
                 found.push(COMMAND_CREDENTIALS);

@@ -337,3 +337,48 @@ pub(super) fn netrc_password(b: &[u8], name: &[u8], name_end: usize) -> Option<V
     let start = take_upto(b, name_end, 8, |c| c == b' ' || c == b'\t');
     password_ok(command_word(b, start)).then_some(Verdict::Generic)
 }
+
+/// `at` is inside a line of a `.pgpass` file: `host:port:database:user:password`,
+/// the line's five fields and nothing else (a `\:` is a colon of a field),
+/// the port digits or `*`, the other fields but the password names or `*`.
+/// A double quote ends a line as a line break does: in a JSON text the
+/// line is a string's, and a quote is never part of a value.
+pub(super) fn pgpass_at(b: &[u8], at: usize) -> bool {
+    let ends_line = |c: &u8| matches!(c, b'\n' | b'\r' | b'"');
+    let start = slice(b, 0, at).iter().rposition(ends_line).map_or(0, |n| n + 1);
+    let end = slice(b, at, b.len()).iter().position(ends_line).map_or(b.len(), |n| at + n);
+    let line = slice(b, start, end);
+    if line.len() > 300 {
+        return false;
+    }
+    let mut fields: [&[u8]; 5] = [&[]; 5];
+    let (mut n, mut from, mut i) = (0, 0, 0);
+    while i < line.len() {
+        match line.get(i) {
+            Some(b'\\') => i += 1,
+            Some(b':') if n < 4 => {
+                if let Some(f) = fields.get_mut(n) {
+                    *f = slice(line, from, i);
+                }
+                n += 1;
+                from = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if n != 4 {
+        return false;
+    }
+    fields[4] = slice(line, from, line.len());
+    let [host, port, database, user, password] = fields;
+    let name = |f: &[u8]| {
+        f == b"*" || (!f.is_empty() && f.iter().all(|c| c.is_ascii_alphanumeric() || b"_.-".contains(c)))
+    };
+    name(host)
+        && (port == b"*" || (!port.is_empty() && port.len() <= 5 && port.iter().all(u8::is_ascii_digit)))
+        && name(database)
+        && name(user)
+        && !password.contains(&b' ')
+        && password_ok(password)
+}

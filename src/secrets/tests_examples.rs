@@ -325,3 +325,62 @@ fn a_signed_url_format_is_no_signed_url() {
         }
     }
 }
+
+#[test]
+fn openssl_passwords_on_the_command_line_are_found() {
+    for seed in 0..20 {
+        let pw = human_password(seed);
+        let generated = random(ALNUM, 14, seed) + "5";
+        for pw in [&pw, &generated] {
+            for t in [
+                format!("openssl enc -aes-256-cbc -in a.txt -out a.enc -k {pw}"),
+                format!("openssl enc -d -aes-256-cbc -pass pass:{pw} -in a.enc"),
+                format!("openssl pkcs12 -export -in c.pem -inkey k.pem -passout 'pass:{pw}' -out c.p12"),
+                format!("openssl rsa -in k.pem -passin pass:{pw} -out k2.pem"),
+            ] {
+                assert_eq!(codes(&t), vec![COMMAND_CREDENTIALS], "{t}");
+            }
+        }
+    }
+    for t in [
+        "openssl rsa -in k.pem -passin env:KEY_PASS -out k2.pem",
+        "openssl rsa -in k.pem -passin file:pw.txt -out k2.pem",
+        "openssl rsa -passin stdin -in k.pem",
+        "openssl enc -d -aes-256-cbc -in a.enc -k $PASSWORD",
+        "openssl req -new -key k.pem -keyform PEM -out r.csr",
+        "openssl enc -aes-256-cbc -k pass:<password> -in a",
+    ] {
+        assert!(codes(t).is_empty(), "{t}");
+    }
+}
+
+#[test]
+fn pgpass_lines_are_found() {
+    for seed in 0..20 {
+        let pw = human_password(seed);
+        let generated = random(ALNUM, 18, seed);
+        for pw in [&pw, &generated] {
+            for t in [
+                format!("db.internal:5432:app:app_user:{pw}"),
+                format!("*:*:*:postgres:{pw}"),
+                format!("localhost:*:app:replicator:{pw}\n"),
+                format!("# ~/.pgpass\nprimary.db:6432:*:svc_ci:{pw}\nreplica.db:5432:*:svc_ci:{pw}"),
+                format!("{{\"pgpass\": \"db:5432:app:app:{pw}\"}}"),
+            ] {
+                assert_eq!(codes(&t), vec![KEYWORD_ASSIGNMENT], "{t}");
+            }
+        }
+    }
+    for t in [
+        "localhost:5432:*:replicator:$PGPASSWORD",
+        "hostname:port:database:username:password",
+        "host:5432:db:user:password",
+        "a:*:b",
+        "ports: [\"5432:5432\"]",
+        "  - \"127.0.0.1:5432:5432\"",
+        "log: 10.0.0.7:5432: connection refused by peer",
+        "db:5432:app:app:<password>",
+    ] {
+        assert!(codes(t).is_empty(), "{t}");
+    }
+}
