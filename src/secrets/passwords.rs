@@ -118,7 +118,9 @@ pub(super) fn is_code_like(v: &[u8]) -> bool {
             _ => {}
         }
     }
-    !random && (!alnum || is_call(v) || opens_or_joins(v))
+    // A call of a member (`util.MAP.get(base.Track.GA)`) is code however
+    // many letters it mixes.
+    (!random && (!alnum || is_call(v) || opens_or_joins(v))) || (random && v.contains(&b'.') && is_call(v))
 }
 
 /// `getpass()`, `os.environ.get(…).strip()`: a name, then a call that ends
@@ -166,7 +168,9 @@ fn is_call(v: &[u8]) -> bool {
 /// A call opened (`new Buffer(`, `getpass(`) or a concatenation
 /// (`+new Buffer(…)`, `+name`).
 fn opens_or_joins(v: &[u8]) -> bool {
-    let named = |w: &[u8]| w.contains(&b' ') || (is_words(w) && !w.iter().any(u8::is_ascii_digit));
+    let named = |w: &[u8]| {
+        w.contains(&b' ') || (is_words(w) && !w.iter().any(u8::is_ascii_digit)) || is_member_path(w)
+    };
     v.strip_suffix(b"(").is_some_and(named) || v.strip_prefix(b"+").is_some_and(named)
 }
 

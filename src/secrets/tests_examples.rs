@@ -210,9 +210,14 @@ fn a_call_with_keyword_arguments_or_a_template_is_code() {
         "    password = PasswordProperty(hashfunc=hashlib.sha224)",
         "Access Level. Format: `accessPolicies/{policy_id}`",
         "TOKENS = ('tokens', 'users/{userKey}/tokens/{clientId}', {},",
+        "  API=util.VERSION_MAP.get(base.ReleaseTrack.GA)",
+        "    data[\"password\"] = base64.b64encode(",
     ] {
         assert!(codes(t).is_empty(), "{t}");
     }
+    // A random value with a dot and a bracket is no call.
+    let t = "DB_PASSWORD=Kx7.q(9Lm#Zr2!pQ8wT4vB6nY1cH3sD5f";
+    assert_eq!(codes(t), vec![KEYWORD_ASSIGNMENT], "{t}");
     for seed in 0..20 {
         let head = random(ALNUM, 5, seed) + "7";
         let tail = random(ALNUM, 6, seed + 100) + "3";
