@@ -221,9 +221,9 @@ pub(super) fn is_keyboard_mash(v: &[u8]) -> bool {
 }
 
 /// Credentials that standards print as examples (OAuth 1.0 and 2.0 with
-/// token revocation, OpenID Connect, the JWT samples of
-/// jwt.io and PyJWT, whose signatures are listed): every library's
-/// documentation repeats them. Compared whole, ASCII case ignored.
+/// token revocation, OpenID Connect, the JWT samples of jwt.io and PyJWT,
+/// whose signatures are listed): every library's documentation repeats
+/// them. Compared whole, ASCII case ignored.
 const DOCUMENTED: &[&[u8]] = &[
     b"45ghiukldjahdnhzdauz",
     b"agabcdefddddafdd",
