@@ -62,7 +62,7 @@ use crate::doc::{Json, JsonObject};
 use crate::pointer::Pointer;
 use crate::url::percent_decode_deep;
 use commands::*;
-use placeholder::{is_demo_password, is_example_password, is_filler, is_placeholder};
+use placeholder::{is_demo_password, is_example_password, is_filler, is_keyboard_mash, is_placeholder};
 use shapes::*;
 use urls::{parameter_at, signed_url_params, userinfo_at};
 
@@ -415,6 +415,11 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
             }
         }
         Rule::Curl => curl_at(b, at, found),
+        Rule::Pgpass => {
+            if passwords::pgpass_at(b, at) {
+                found.push(KEYWORD_ASSIGNMENT);
+            }
+        }
         Rule::Command(command) => {
             if command_flag_at(b, at, anchor.text.len(), *command) {
                 found.push(COMMAND_CREDENTIALS);
@@ -526,3 +531,5 @@ mod urls;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_examples;

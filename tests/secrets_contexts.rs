@@ -552,6 +552,39 @@ fn provider_files(r: &mut Rng) -> Kind {
     Kind { name: "prefixed tokens in files", positives, negatives }
 }
 
+/// Passwords in a `.pgpass` file and on `openssl`'s command line.
+fn pgpass_and_openssl(r: &mut Rng) -> Kind {
+    let mut positives = Vec::new();
+    for i in 0..24 {
+        // A shell or a `.pgpass` line splits at a blank, a quote, a `:`.
+        let pw = password(r).replace(['\'', '"', ':', '&', '(', ')'], "#");
+        let host = r.pick(&["db.internal", "localhost", "10.0.0.5", "*", "pg-primary.acme.dev"]);
+        positives.push(text(match i % 6 {
+            0 => format!("{host}:5432:app:app_user:{pw}"),
+            1 => format!("# .pgpass\n{host}:*:*:replicator:{pw}\n"),
+            2 => format!("*:*:*:postgres:{pw}"),
+            3 => format!("openssl enc -aes-256-cbc -salt -in backup.tar -out backup.tar.enc -k '{pw}'"),
+            4 => {
+                format!("openssl pkcs12 -export -in cert.pem -inkey key.pem -out cert.p12 -passout pass:{pw}")
+            }
+            _ => format!("openssl rsa -in key.pem -passin 'pass:{pw}' -out key.nopass.pem"),
+        }));
+    }
+    let negatives = [
+        "localhost:5432:*:replicator:$PGPASSWORD",
+        "hostname:port:database:username:password",
+        "db:5432:app:app:<password>",
+        "    ports:\n      - \"5432:5432\"",
+        "2026-05-01 12:00:01 db.internal:5432: connection refused",
+        "openssl rsa -in key.pem -passin env:KEY_PASS -out key.nopass.pem",
+        "openssl pkcs12 -in cert.p12 -passin file:/run/secrets/p12pass -nokeys",
+        "openssl req -new -key key.pem -keyform PEM -out req.csr",
+        "openssl enc -d -aes-256-cbc -in backup.tar.enc -k \"$BACKUP_KEY\"",
+        "openssl rsa -passin stdin -in key.pem",
+    ];
+    Kind { name: "pgpass and openssl", positives, negatives: negatives.map(|n| text(n.to_owned())).to_vec() }
+}
+
 fn kinds() -> Vec<Kind> {
     let mut r = Rng(0xC0_47E7_5EC2_E75D);
     vec![
@@ -562,6 +595,7 @@ fn kinds() -> Vec<Kind> {
         netrc(&mut r),
         split_keys(&mut r),
         provider_files(&mut r),
+        pgpass_and_openssl(&mut r),
     ]
 }
 

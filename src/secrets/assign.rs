@@ -89,6 +89,11 @@ const NOT_SECRET: &[&[u8]] = &[
     b"sha256",
     b"sha384",
     b"sha512",
+    b"next_token",
+    b"nexttoken",
+    b"page_token",
+    b"pagetoken",
+    b"page token",
 ];
 
 /// Name parts that say a credential follows, whatever the provider.
@@ -316,6 +321,16 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     if NOT_SECRET.iter().any(|p| contains_ci(wide, p)) || ends_in_id(name) || ends_in_setting(name) {
         return None;
     }
+    // The readings of a value that are costlier still, for the few values
+    // that would be refused: a setting's `name=value` (words, as above),
+    // a token typed along the keyboard (people type passwords so too, and
+    // tokens are generated), base64 of an example or of prose.
+    if ((word != Word::Password || after_prose) && is_setting_pair(value))
+        || (word != Word::Password && is_keyboard_mash(value))
+        || decodes_to_example(value)
+    {
+        return None;
+    }
     // `Key = 2d773b…`: a test vector's line (NIST's `Key = `, `KEY = `),
     // hex beside its `Nonce =` and `Tag =`.
     if (name == b"Key" || name == b"KEY")
@@ -374,6 +389,8 @@ fn ends_in_id(name: &[u8]) -> bool {
         // An account or a resource SID (`TWILIO_ACCOUNT_SID`, `accountSid`).
         [.., b'_' | b'-' | b'.', b's' | b'S', b'i' | b'I', b'd' | b'D'] => true,
         [.., low, b'S', b'i', b'd'] => low.is_ascii_lowercase(),
+        // `keyid`: a key's identifier (a fingerprint, a serial).
+        [.., k, e, y, i, d] => [*k, *e, *y, *i, *d].eq_ignore_ascii_case(b"keyid"),
         _ => false,
     }
 }
@@ -386,9 +403,12 @@ fn first_word(v: &[u8]) -> &[u8] {
 }
 
 /// `password_encryption`, `token_auth_method`, `key_algorithm`: a setting
-/// that says how a credential is made or used, not the credential.
+/// that says how a credential is made or used, not the credential; and
+/// `oauth_signature`, a request's signature, which is good for that
+/// request only.
 fn ends_in_setting(name: &[u8]) -> bool {
-    const SETTINGS: &[&[u8]] = &[b"encryption", b"algorithm", b"method", b"policy", b"scheme", b"mode"];
+    const SETTINGS: &[&[u8]] =
+        &[b"encryption", b"algorithm", b"method", b"policy", b"scheme", b"mode", b"signature"];
     SETTINGS.iter().any(|s| {
         name.len() > s.len()
             && name.get(name.len() - s.len()..).is_some_and(|end| end.eq_ignore_ascii_case(s))
@@ -596,6 +616,54 @@ fn digits_then_word(part: &[u8]) -> bool {
         || (rest.first().is_some_and(u8::is_ascii_uppercase)
             && rest.len() >= 3
             && lower(slice(rest, 1, rest.len())))
+}
+
+/// `api_version=v1`, `policy_kind=ACCESS`,
+/// `module.levels:ParseLevels:api_version=v1alpha`: a setting written as
+/// `name=value`, words on both sides (a short version or a number may
+/// follow), not a secret. Base64 has its `=` at the end only.
+#[inline(never)]
+fn is_setting_pair(v: &[u8]) -> bool {
+    // Most values have no `=`: `contains` finds that fastest.
+    if !v.contains(&b'=') {
+        return false;
+    }
+    let Some(eq) = v.iter().position(|c| *c == b'=') else { return false };
+    let (head, tail) = (slice(v, 0, eq), slice(v, eq + 1, v.len()));
+    // The value side first: it is short, and empty or `=` in base64.
+    !tail.is_empty()
+        && (tail.len() <= 4 && tail.iter().all(u8::is_ascii_alphanumeric) || is_words(tail))
+        && is_words(head)
+}
+
+/// Base64 that decodes to an example's credentials (`username:password`,
+/// `user:`) or to prose (`not my real password`): a fixture's or a
+/// manual's value.
+#[inline(never)]
+fn decodes_to_example(v: &[u8]) -> bool {
+    let printable = |text: &[u8]| text.iter().all(|c| c.is_ascii_graphic() || *c == b' ');
+    // Standard base64 with its padding; random bytes show in the first
+    // six, which are decoded first.
+    let mut head = [0u8; 6];
+    if v.len() < 8
+        || v.len() > 120
+        || !v.len().is_multiple_of(4)
+        || !printable(base64_decode(slice(v, 0, 8), &mut head))
+        || !v.iter().all(|c| c.is_ascii_alphanumeric() || b"+/=".contains(c))
+    {
+        return false;
+    }
+    let mut out = [0u8; 90];
+    let text = base64_decode(v, &mut out);
+    if text.len() < 5 || !printable(text) {
+        return false;
+    }
+    let prose = text.contains(&b' ') && text.iter().all(|c| c.is_ascii_alphabetic() || b" :'.,".contains(c));
+    let example = text.iter().position(|c| *c == b':').is_some_and(|colon| {
+        let password = slice(text, colon + 1, text.len());
+        password.is_empty() || is_demo_password(password)
+    });
+    prose || example
 }
 
 fn is_uuid(v: &[u8]) -> bool {

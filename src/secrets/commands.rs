@@ -25,6 +25,9 @@ pub(super) fn authorization_at(b: &[u8], at: usize) -> bool {
     if sep_end == j || sep_end - j > 6 {
         return false;
     }
+    // Only blanks after the name: prose (`the authorization token expires`)
+    // unless the credential looks generated.
+    let prose = slice(b, j, sep_end).iter().all(|c| *c == b' ' || *c == b'\t');
     j = sep_end;
     let scheme_end = take_upto(b, j, 32, |c| c.is_ascii_alphanumeric() || c == b'-');
     let scheme = slice(b, j, scheme_end);
@@ -32,6 +35,7 @@ pub(super) fn authorization_at(b: &[u8], at: usize) -> bool {
         let cred_start = take_upto(b, scheme_end, 16, |c| c == b' ' || c == b'\t');
         return cred_start != scheme_end
             && header_credential(b, cred_start)
+            && (!prose || generated_credential(b, cred_start))
             && !(scheme.eq_ignore_ascii_case(b"basic") && basic_without_password(b, cred_start));
     }
     // Any other scheme (`SSWS …`, `GenieKey …`) or none: then the
@@ -248,7 +252,9 @@ pub(super) fn curl_header_at(b: &[u8], from: usize) -> bool {
 /// continued lines) that carries a password: `-pPASSWORD` for the MySQL
 /// clients (`-p` alone asks for it), `-p PASSWORD` for `sshpass`, `docker
 /// login`, `az login` and the MongoDB shells, `-a PASSWORD` for
-/// `redis-cli`, `-P PASSWORD` for `sqlcmd`.
+/// `redis-cli`, `-P PASSWORD` for `sqlcmd`, `-k PASSWORD` and `-passin
+/// pass:PASSWORD` for `openssl` (`env:`, `file:`, `fd:` and `stdin` name
+/// where the password is).
 pub(super) fn command_flag_at(b: &[u8], at: usize, len: usize, command: rules::Command) -> bool {
     use rules::Command;
     // `mysqldump`, `mysqladmin`: the MySQL clients share the flag.
@@ -262,6 +268,7 @@ pub(super) fn command_flag_at(b: &[u8], at: usize, len: usize, command: rules::C
         Command::RedisCli => (b'a', false, true),
         Command::Apart => (b'p', false, true),
         Command::Sqlcmd => (b'P', false, true),
+        Command::Openssl => (b'k', false, true),
     };
     let limit = (at + 1024).min(b.len());
     let mut p = at + len;
@@ -270,9 +277,18 @@ pub(super) fn command_flag_at(b: &[u8], at: usize, len: usize, command: rules::C
         if c == b'\n' && b.get(p.wrapping_sub(1)) != Some(&b'\\') {
             break;
         }
-        let flag = c == b'-'
-            && b.get(p.wrapping_sub(1)).is_some_and(u8::is_ascii_whitespace)
-            && b.get(p + 1) == Some(&letter);
+        let after_blank = b.get(p.wrapping_sub(1)).is_some_and(u8::is_ascii_whitespace);
+        if command == Command::Openssl
+            && (after_blank || b.get(p.wrapping_sub(1)).is_some_and(|c| matches!(c, b'"' | b'\'')))
+            && slice(b, p, p + 5) == b"pass:"
+            && passwords::password_ok(passwords::command_word(b, p + 5))
+        {
+            return true;
+        }
+        let flag = c == b'-' && after_blank && b.get(p + 1) == Some(&letter) && {
+            // `-k` alone: not the head of a longer flag (`-keyform`).
+            command != Command::Openssl || b.get(p + 2).is_some_and(u8::is_ascii_whitespace)
+        };
         if flag {
             let value = match b.get(p + 2) {
                 Some(b' ' | b'\t') if apart => {

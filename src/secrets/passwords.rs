@@ -99,6 +99,13 @@ pub(super) fn is_code_like(v: &[u8]) -> bool {
             | (b'&', b'&')
             | (b'|', b'|')
             | (b'/', b'/' | b'*') => return true,
+            // A template's field (`users/{userKey}/tokens`, `{policy_id}`).
+            (b'{', n) if n.is_ascii_alphabetic() || n == b'_' => {
+                let end = take_while(v, i + 1, is_word);
+                if end >= i + 3 && v.get(end) == Some(&b'}') {
+                    return true;
+                }
+            }
             // `%s`, `%d` as a format has them: not before a letter or a digit.
             (b'%', b's' | b'd') if !v.get(i + 2).is_some_and(u8::is_ascii_alphanumeric) => return true,
             // Percent-encoded text (`%c3%89t%C3%A9`): a URL's part, a fixture.
@@ -111,7 +118,9 @@ pub(super) fn is_code_like(v: &[u8]) -> bool {
             _ => {}
         }
     }
-    !random && (!alnum || is_call(v) || opens_or_joins(v))
+    // A call of a member (`util.MAP.get(base.Track.GA)`) is code however
+    // many letters it mixes.
+    (!random && (!alnum || is_call(v) || opens_or_joins(v))) || (random && v.contains(&b'.') && is_call(v))
 }
 
 /// `getpass()`, `os.environ.get(…).strip()`: a name, then a call that ends
@@ -127,7 +136,14 @@ fn is_call(v: &[u8]) -> bool {
         let arg = arg.strip_prefix(b"&").or_else(|| arg.strip_prefix(b"*")).unwrap_or(arg);
         // A call as the argument (`getpwuid(os.getuid())`).
         let arg = arg.split(|c| *c == b'(').next().unwrap_or(arg);
+        // A keyword argument (`required=True`, `hashfunc=hashlib.sha224`).
+        let keyword_arg = callee.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+            && arg
+                .iter()
+                .position(|c| *c == b'=')
+                .is_some_and(|eq| eq > 0 && is_identifier(slice(arg, 0, eq)));
         let name_arg = arg.is_empty()
+            || keyword_arg
             || is_identifier(arg)
             || is_member_path(arg)
             || arg.iter().all(u8::is_ascii_digit)
@@ -152,7 +168,9 @@ fn is_call(v: &[u8]) -> bool {
 /// A call opened (`new Buffer(`, `getpass(`) or a concatenation
 /// (`+new Buffer(…)`, `+name`).
 fn opens_or_joins(v: &[u8]) -> bool {
-    let named = |w: &[u8]| w.contains(&b' ') || (is_words(w) && !w.iter().any(u8::is_ascii_digit));
+    let named = |w: &[u8]| {
+        w.contains(&b' ') || (is_words(w) && !w.iter().any(u8::is_ascii_digit)) || is_member_path(w)
+    };
     v.strip_suffix(b"(").is_some_and(named) || v.strip_prefix(b"+").is_some_and(named)
 }
 
@@ -322,4 +340,49 @@ pub(super) fn netrc_password(b: &[u8], name: &[u8], name_end: usize) -> Option<V
     }
     let start = take_upto(b, name_end, 8, |c| c == b' ' || c == b'\t');
     password_ok(command_word(b, start)).then_some(Verdict::Generic)
+}
+
+/// `at` is inside a line of a `.pgpass` file: `host:port:database:user:password`,
+/// the line's five fields and nothing else (a `\:` is a colon of a field),
+/// the port digits or `*`, the other fields but the password names or `*`.
+/// A double quote ends a line as a line break does: in a JSON text the
+/// line is a string's, and a quote is never part of a value.
+pub(super) fn pgpass_at(b: &[u8], at: usize) -> bool {
+    let ends_line = |c: &u8| matches!(c, b'\n' | b'\r' | b'"');
+    let start = slice(b, 0, at).iter().rposition(ends_line).map_or(0, |n| n + 1);
+    let end = slice(b, at, b.len()).iter().position(ends_line).map_or(b.len(), |n| at + n);
+    let line = slice(b, start, end);
+    if line.len() > 300 {
+        return false;
+    }
+    let mut fields: [&[u8]; 5] = [&[]; 5];
+    let (mut n, mut from, mut i) = (0, 0, 0);
+    while i < line.len() {
+        match line.get(i) {
+            Some(b'\\') => i += 1,
+            Some(b':') if n < 4 => {
+                if let Some(f) = fields.get_mut(n) {
+                    *f = slice(line, from, i);
+                }
+                n += 1;
+                from = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if n != 4 {
+        return false;
+    }
+    fields[4] = slice(line, from, line.len());
+    let [host, port, database, user, password] = fields;
+    let name = |f: &[u8]| {
+        f == b"*" || (!f.is_empty() && f.iter().all(|c| c.is_ascii_alphanumeric() || b"_.-".contains(c)))
+    };
+    name(host)
+        && (port == b"*" || (!port.is_empty() && port.len() <= 5 && port.iter().all(u8::is_ascii_digit)))
+        && name(database)
+        && name(user)
+        && !password.contains(&b' ')
+        && password_ok(password)
 }

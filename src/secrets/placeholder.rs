@@ -156,20 +156,77 @@ pub(super) fn is_example_password(v: &[u8]) -> bool {
         b"supersecret",
         b"secretpassword",
         b"pass1234",
+        b"xyzzy",
     ];
-    let digits = v.iter().rev().take_while(|c| c.is_ascii_digit()).count();
-    let stem = v.get(..v.len() - digits).unwrap_or(v);
+    // The word as written, or with digits and symbols for letters when it
+    // is one short word (`p4ssw0rd`, `P4ssword`, `s3cr3t`); a phrase so
+    // written (`s3cr3tP4ssw0rd`) is what people choose for a password.
+    let is_word = |stem: &[u8]| {
+        WORDS.iter().any(|w| stem.eq_ignore_ascii_case(w) || (w.len() <= 8 && eq_leet(stem, w)))
+    };
+    fn stem_of(v: &[u8]) -> (&[u8], usize) {
+        let digits = v.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+        (v.get(..v.len() - digits).unwrap_or(v), digits)
+    }
+    let (stem, digits) = stem_of(v);
     // `secret` alone is left to [`is_demo_password`].
-    let word = WORDS.iter().any(|w| stem.eq_ignore_ascii_case(w))
-        && !(digits == 0 && stem.eq_ignore_ascii_case(b"secret"));
+    let word = is_word(stem) && !(digits == 0 && stem.eq_ignore_ascii_case(b"secret"));
     v.len() <= 3 || (digits <= 4 && word)
 }
 
-/// Credentials that standards print as examples (OAuth 1.0 and 2.0,
-/// OpenID Connect, the JWT samples of jwt.io and PyJWT, whose signatures
-/// are listed): every library's documentation repeats them. Compared
-/// whole, ASCII case ignored.
+/// `v` is `word` (lower case), ASCII case ignored, or with a digit or a
+/// symbol that looks like a letter in its place (`4` or `@` for `a`, `0`
+/// for `o`, `3` for `e`, `1` or `!` for `i`, `5` or `$` for `s`).
+fn eq_leet(v: &[u8], word: &[u8]) -> bool {
+    v.len() == word.len()
+        && v.iter().zip(word).all(|(c, w)| {
+            let c = c.to_ascii_lowercase();
+            c == *w
+                || matches!(
+                    (c, w),
+                    (b'4' | b'@', b'a')
+                        | (b'0', b'o')
+                        | (b'3', b'e')
+                        | (b'1' | b'!', b'i')
+                        | (b'5' | b'$', b's')
+                )
+        })
+}
+
+/// Letters typed along the keyboard's middle row, with digits between
+/// (`sdlfkj452`, `2kjshdfp92i34asdasd`): how a library's docs and tests
+/// make up a token. Lower case and digits only, and two thirds of the
+/// pairs of neighbouring letters both on that row (four at least); a
+/// generated token has such a pair one time in eight, and is read so about
+/// twice in a thousand. Hex is left alone: half its letters are there.
+pub(super) fn is_keyboard_mash(v: &[u8]) -> bool {
+    if !(8..=32).contains(&v.len()) {
+        return false;
+    }
+    let home = |c: u8| matches!(c, b'a' | b's' | b'd' | b'f' | b'g' | b'h' | b'j' | b'k' | b'l');
+    let (mut pairs, mut on_home, mut beyond_hex, mut prev) = (0usize, 0usize, false, 0u8);
+    for &c in v {
+        if c.is_ascii_lowercase() {
+            beyond_hex |= c > b'f';
+            if prev.is_ascii_lowercase() {
+                pairs += 1;
+                on_home += usize::from(home(prev) && home(c));
+            }
+        } else if !c.is_ascii_digit() {
+            return false;
+        }
+        prev = c;
+    }
+    beyond_hex && on_home >= 4 && on_home * 3 >= pairs * 2
+}
+
+/// Credentials that standards print as examples (OAuth 1.0 and 2.0 with
+/// token revocation, OpenID Connect, the JWT samples of jwt.io and PyJWT,
+/// whose signatures are listed): every library's documentation repeats
+/// them. Compared whole, ASCII case ignored.
 const DOCUMENTED: &[&[u8]] = &[
+    b"45ghiukldjahdnhzdauz",
+    b"agabcdefddddafdd",
     b"dpf43f3p2l4k3l03",
     b"kd94hf93k423kf44",
     b"nnch734d00sl2jdk",

@@ -51,6 +51,8 @@ pub(super) enum Rule {
     NugetPassword,
     /// `curl`: `-u user:password`, `-H 'Authorization: …'`.
     Curl,
+    /// `:5432:`, `:*:`: a `.pgpass` line (`host:port:database:user:password`).
+    Pgpass,
     /// A command that takes a password in a short flag (`mysql -pPASSWORD`,
     /// `sshpass -p PASSWORD`, `docker login -p …`, `redis-cli -a …`).
     Command(Command),
@@ -97,6 +99,9 @@ pub(super) enum Command {
     Apart,
     /// `-P PASSWORD` (`sqlcmd`).
     Sqlcmd,
+    /// `-k PASSWORD`, and `pass:PASSWORD` after `-pass`, `-passin` or
+    /// `-passout` (`openssl`).
+    Openssl,
 }
 
 /// The characters a token body may hold.
@@ -350,6 +355,8 @@ pub(super) static ANCHORS: &[Anchor] = &[
     a(b"api-key", Rule::KeyHeader),
     a(b"x-gitlab-token", Rule::KeyHeader),
     a(b"curl", Rule::Curl),
+    a(b":5432:", Rule::Pgpass),
+    a(b":*:", Rule::Pgpass),
     a(b"mysql", Rule::Command(Command::Mysql)),
     a(b"mariadb", Rule::Command(Command::Mysql)),
     a(b"sshpass", Rule::Command(Command::Sshpass)),
@@ -359,6 +366,7 @@ pub(super) static ANCHORS: &[Anchor] = &[
     a(b"mongosh", Rule::Command(Command::Apart)),
     a(b"mongo ", Rule::Command(Command::Apart)),
     a(b"sqlcmd", Rule::Command(Command::Sqlcmd)),
+    a(b"openssl", Rule::Command(Command::Openssl)),
     a(b".run(", Rule::BotRun),
     a(b"\"ac", Rule::SidCall),
     a(b"'ac", Rule::SidCall),

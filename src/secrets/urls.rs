@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::{
     Found, Pass, SIGNED_URL, TOKEN_PARAMETER, contains_ci, has_escape, is_b64url, is_example_password,
-    is_placeholder, scan_once, slice, take_while,
+    is_keyboard_mash, is_placeholder, scan_once, slice, take_while,
 };
 use crate::url::percent_decode_deep;
 
@@ -34,10 +34,16 @@ pub(super) fn userinfo_at(b: &[u8], at: usize) -> bool {
     });
     let authority = slice(b, at + 3, end);
     let Some(last_at) = authority.iter().rposition(|c| *c == b'@') else { return false };
-    userinfo_is_secret(slice(authority, 0, last_at))
+    // A scheme that reaches no server (`javascript://:x@y/`) logs in nowhere.
+    let scheme = slice(b, start, at);
+    if [&b"javascript"[..], b"data", b"about", b"blob"].iter().any(|s| scheme.eq_ignore_ascii_case(s)) {
+        return false;
+    }
+    let host = slice(authority, last_at + 1, authority.len());
+    userinfo_is_secret(slice(authority, 0, last_at), host)
 }
 
-fn userinfo_is_secret(info: &[u8]) -> bool {
+fn userinfo_is_secret(info: &[u8], host: &[u8]) -> bool {
     let d = &*decoded(info);
     match d.iter().position(|c| *c == b':') {
         Some(colon) => {
@@ -48,11 +54,64 @@ fn userinfo_is_secret(info: &[u8]) -> bool {
             let example = is_example_password(password)
                 || password == user
                 || (user.is_empty()
-                    && [&b"pserver:"[..], b"ext:", b"gserver:"].iter().any(|m| password.starts_with(m)));
+                    && [&b"pserver:"[..], b"ext:", b"gserver:"].iter().any(|m| password.starts_with(m)))
+                || stand_in_host(host)
+                || (documentation_host(host) && is_word_password(password));
             !(is_placeholder(password) || example) || (!user.is_empty() && looks_like_token(user))
         }
         None => looks_like_token(d),
     }
+}
+
+/// A host that stands for none: a template's (`proxyhost:port`, whose
+/// port is a word), a one-letter name or a metasyntactic word (`x`, `d:2`,
+/// `foo`), as URL parsers' fixtures write them. Compose services and
+/// machines have longer names (`db`, `cache`, `localhost`).
+fn stand_in_host(host_port: &[u8]) -> bool {
+    let (host, port) = split_port(host_port);
+    let word_port = !port.is_empty() && port.iter().all(u8::is_ascii_alphabetic);
+    word_port
+        || host.len() == 1
+        || [&b"foo"[..], b"bar", b"baz", b"qux"].iter().any(|w| host.eq_ignore_ascii_case(w))
+}
+
+/// A name reserved for documentation (RFC 2606): `example.com`,
+/// `example.net`, `example.org` and their subdomains, and the top-level
+/// names `.example`, `.test` and `.invalid`.
+fn documentation_host(host_port: &[u8]) -> bool {
+    let host = split_port(host_port).0;
+    let host = host.strip_suffix(b".").unwrap_or(host);
+    let ends = |suffix: &[u8]| {
+        host.len() >= suffix.len()
+            && host.get(host.len() - suffix.len()..).is_some_and(|e| e.eq_ignore_ascii_case(suffix))
+            && (host.len() == suffix.len() || suffix.first() == Some(&b'.') || {
+                host.get(host.len() - suffix.len() - 1) == Some(&b'.')
+            })
+    };
+    [&b"example.com"[..], b"example.net", b"example.org", b".example", b".test", b".invalid"]
+        .iter()
+        .any(|s| ends(s))
+}
+
+/// `host:port` split at the port's colon (none in an IPv6 literal's
+/// brackets).
+fn split_port(host_port: &[u8]) -> (&[u8], &[u8]) {
+    match host_port.iter().rposition(|c| *c == b':') {
+        Some(colon) if !slice(host_port, colon, host_port.len()).contains(&b']') => {
+            (slice(host_port, 0, colon), slice(host_port, colon + 1, host_port.len()))
+        }
+        _ => (host_port, &[]),
+    }
+}
+
+/// One word of letters, perhaps capitalised (`secret`, `kulgrej`, `Été`):
+/// what a manual puts beside a documentation host. A digit, a symbol or a
+/// second capital makes it a password someone chose (`hunter2`).
+fn is_word_password(v: &[u8]) -> bool {
+    !v.is_empty()
+        && v.iter()
+            .enumerate()
+            .all(|(i, c)| !c.is_ascii() || c.is_ascii_lowercase() || (i == 0 && c.is_ascii_uppercase()))
 }
 
 /// A user name that is really a token: a known prefix, or 20+ characters of
@@ -169,15 +228,33 @@ pub(super) fn parameter_at(b: &[u8], at: usize, pass: &mut Pass, found: &mut Fou
     if value.is_empty() {
         return;
     }
-    if SIGNED_ALONE.iter().any(|n| name_is(name, n)) {
-        found.push(SIGNED_URL);
-    }
     if token_value(name, value) && !badge_url(b, at) {
         found.push(TOKEN_PARAMETER);
     }
-    if let Some(i) = SIGNED_PARTS.iter().position(|n| name_is(name, n)) {
+    let alone = SIGNED_ALONE.iter().any(|n| name_is(name, n));
+    let part = SIGNED_PARTS.iter().position(|n| name_is(name, n));
+    if (alone || part.is_some()) && template_value(value) {
+        return;
+    }
+    if alone {
+        found.push(SIGNED_URL);
+    }
+    if let Some(i) = part {
         pass.params |= 1 << i;
     }
+}
+
+/// A parameter's value that a program or a manual fills in later: a
+/// format's field (`{sig}`, `{4}`, `%s`, `%(sig)s`), a template's
+/// (`<signature>`, `${SIG}`), or an example's (`example%40example-…`).
+fn template_value(v: &[u8]) -> bool {
+    let wrapped = |open: u8, close: u8| v.first() == Some(&open) && v.last() == Some(&close);
+    wrapped(b'{', b'}')
+        || wrapped(b'<', b'>')
+        || v.starts_with(b"${")
+        || matches!(v, [b'%', b's' | b'(', ..])
+        || (matches!(v, [b'%', b'd', ..]) && !v.get(2).is_some_and(u8::is_ascii_hexdigit))
+        || contains_ci(v, b"example")
 }
 
 fn token_value(name: &[u8], value: &[u8]) -> bool {
@@ -192,7 +269,7 @@ fn token_value(name: &[u8], value: &[u8]) -> bool {
     if password {
         return v.len() >= 3 && !is_example_password(v);
     }
-    if v.iter().all(u8::is_ascii_digit) {
+    if v.iter().all(u8::is_ascii_digit) || is_keyboard_mash(v) {
         return false;
     }
     v.len() >= 16
