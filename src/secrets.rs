@@ -272,7 +272,7 @@ struct Found {
     /// more specific was).
     assignment: bool,
     /// An assignment was left alone for a quote around it
-    /// ([`assign::Verdict::QuoteDecides`]).
+    /// ([`values::Verdict::QuoteDecides`]).
     quote_decides: bool,
     /// A PEM private key's header stands with no body after it: the key
     /// may go on in the strings that follow.
@@ -444,9 +444,9 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
             anchor.text.len() - usize::from(matches!(anchor.rule, Rule::KeywordThen(_))),
             *word,
         ) {
-            Some(assign::Verdict::Code(code)) => found.push(code),
-            Some(assign::Verdict::Generic) => found.assignment = true,
-            Some(assign::Verdict::QuoteDecides) => found.quote_decides = true,
+            Some(values::Verdict::Code(code)) => found.push(code),
+            Some(values::Verdict::Generic) => found.assignment = true,
+            Some(values::Verdict::QuoteDecides) => found.quote_decides = true,
             None => {}
         },
     }
@@ -528,6 +528,7 @@ mod prefilter;
 mod rules;
 mod shapes;
 mod urls;
+mod values;
 
 #[cfg(test)]
 mod tests;

@@ -6,22 +6,8 @@
 
 use super::passwords::*;
 use super::rules::Word;
+use super::values::*;
 use super::*;
-
-/// What an assignment is.
-pub(super) enum Verdict {
-    /// A specific kind (AWS secret key, connection string, service account).
-    Code(crate::diagnostic::Code),
-    /// Some other secret-sounding name with a random-looking value.
-    Generic,
-    /// No secret here, because of a quote around the assignment: before a
-    /// service account's key name whose value is not such a key, or right
-    /// after a value with symbols that would otherwise run to the end of
-    /// its line. Out of its quotes the same name and value may be an
-    /// assignment, so a text with this in it cannot stand for the scan of
-    /// its strings.
-    QuoteDecides,
-}
 
 fn is_name(c: u8) -> bool {
     is_word(c) || c == b'.' || c == b'-'
@@ -415,61 +401,6 @@ fn ends_in_setting(name: &[u8]) -> bool {
     })
 }
 
-/// A value of the length and the characters a secret has for the name's
-/// word; [`value_random`] is the costlier rest.
-pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool {
-    let min = match word {
-        Word::Generic => 10,
-        Word::Password => 8,
-        Word::Provider => 12,
-    };
-    if v.len() < min || v.len() > 150 || is_filler(v) {
-        return false;
-    }
-    // A word (`[A-Za-z_.-]+`) is a name, not a secret; a password needs a
-    // digit or a symbol, or letters that are no words (`kXqPzmRtLwYb`).
-    let telling = match word {
-        Word::Password => {
-            v.iter().any(u8::is_ascii_digit)
-                || (v.iter().any(|c| c.is_ascii_punctuation() && !b"_.-".contains(c))
-                    && !words_and_symbols(v))
-                || (v.len() >= 10
-                    && v.iter().all(u8::is_ascii_alphabetic)
-                    && (!is_words(v) || random_letters(v)))
-        }
-        Word::Generic | Word::Provider => v.iter().any(|c| !c.is_ascii_alphabetic() && !b"_.-".contains(c)),
-    };
-    // A symbol may open a password (`#Kx8…`, `@Lw2…`), not a reference; a
-    // bracket opens an expression (`(self.user + …`), unless the value is
-    // in quotes or holds a digit (`(Kx!pQ#mz^Lw3`).
-    let opens_reference = v.first().is_some_and(|first| {
-        first.is_ascii_punctuation()
-            && (matches!(first, b'$' | b'/' | b'.' | b'{' | b',')
-                || (bare_symbolic && matches!(first, b'(' | b'[') && !v.iter().any(u8::is_ascii_digit))
-                || v.starts_with(b"~/")
-                || symbol_then_name(v)
-                || (matches!(first, b'#' | b'%' | b'@') && v.iter().all(|c| is_bare_char(*c))))
-    });
-    if !telling
-        || opens_reference
-        || v.iter().all(u8::is_ascii_digit)
-        || (v.len() <= 18 && is_demo_password(v))
-        || (word != Word::Provider && is_uuid(v))
-        || v.contains(&b' ') && word != Word::Password
-    {
-        return false;
-    }
-    true
-}
-
-/// Not a placeholder, and random enough for the name's word. Costlier than
-/// the shape: most values are refused before this.
-#[inline]
-pub(super) fn value_random(v: &[u8], word: Word) -> bool {
-    let bits = if word == Word::Generic { 3.5 } else { 2.5 };
-    !is_placeholder(v) && entropy(v) >= bits
-}
-
 /// A bare value that is code: a member path (`self._key`), the head of a
 /// chained assignment (`t.KeyMap=void`), an increment (`next++`). Called
 /// for few values: kept out of the scan's loop, as the two below.
@@ -485,17 +416,6 @@ fn is_bare_code(v: &[u8]) -> bool {
         || [b"++", b"--"].iter().any(|op| v.starts_with(*op) || v.ends_with(*op))
 }
 
-/// `a.b`, `self._x`, `$el.value`: identifiers joined by dots.
-pub(super) fn is_member_path(v: &[u8]) -> bool {
-    v.contains(&b'.') && v.split(|c| *c == b'.').all(is_identifier)
-}
-
-/// `name`, `_x`, `$el`: an identifier of code.
-pub(super) fn is_identifier(v: &[u8]) -> bool {
-    v.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_' || *c == b'$')
-        && v.iter().all(|c| is_word(*c) || *c == b'$')
-}
-
 /// After a bare value and blanks, an operator or an opening bracket: the
 /// value is a term of an expression or a type (`key: KeyType = …`,
 /// `token ? a : b`, `key + 1`, `pat (x)`), not an assignment's literal.
@@ -503,66 +423,6 @@ pub(super) fn is_identifier(v: &[u8]) -> bool {
 fn operator_follows(b: &[u8], end: usize) -> bool {
     let next = take_upto(b, end, 8, |c| c == b' ' || c == b'\t');
     next > end && b.get(next).is_some_and(|c| b"=+-*/%?&|<>!([.^".contains(c))
-}
-
-/// Words, in any case and joined any way (`_`, `-`, `.`, `/`, `:`,
-/// camelCase; `+` without digits), with digits closing words and in one run at most inside a
-/// word (`nl80211`, `v1`, `win32api`), and words of three letters or more on
-/// average: what a name, a version or a path is made of. A random token
-/// has digits inside its runs and short humps of case.
-#[inline(never)]
-pub(super) fn is_words(v: &[u8]) -> bool {
-    // `+` joins the keys of a shortcut (`Control+Shift+T`), which have no
-    // digits; beside digits it is base64.
-    if v.contains(&b'+') && v.iter().any(u8::is_ascii_digit) {
-        return false;
-    }
-    let (mut letters, mut humps, mut inner_digits) = (0usize, 0usize, 0usize);
-    for part in v.split(|c| matches!(c, b'.' | b'_' | b'-' | b'/' | b':' | b'+')) {
-        let mut consonants = 0;
-        let mut prev = 0u8;
-        for (i, &c) in part.iter().enumerate() {
-            let next = part.get(i + 1).copied().unwrap_or(0);
-            if !c.is_ascii_lowercase() {
-                consonants = 0;
-            }
-            if c.is_ascii_uppercase() {
-                letters += 1;
-                // A hump starts at a capital after a lower case letter or a
-                // digit, or at the last capital of a run before lower case.
-                if !prev.is_ascii_uppercase() || next.is_ascii_lowercase() {
-                    humps += 1;
-                }
-            } else if c.is_ascii_lowercase() {
-                letters += 1;
-                if !prev.is_ascii_alphabetic() {
-                    humps += 1;
-                }
-                // Five consonants in a row in lower case (`hbqpx`) are
-                // rare in words and common in random text.
-                consonants = if b"aeiouy".contains(&c) { 0 } else { consonants + 1 };
-                if consonants >= 5 {
-                    return false;
-                }
-            } else if c.is_ascii_digit() {
-                if !prev.is_ascii_digit()
-                    && part.get(i..).is_some_and(|r| r.iter().any(u8::is_ascii_alphabetic))
-                {
-                    inner_digits += 1;
-                    // A part that starts with digits may go on in lower case
-                    // (`64bit`, `3d`) or as one capitalised word (`2Vector`),
-                    // once.
-                    if prev == 0 && !digits_then_word(slice(part, i, part.len())) {
-                        return false;
-                    }
-                }
-            } else {
-                return false;
-            }
-            prev = c;
-        }
-    }
-    inner_digits <= 1 && humps > 0 && letters >= 3 * humps
 }
 
 /// Standard base64 of DER that opens as public key material does: a
@@ -605,17 +465,6 @@ fn is_public_der(v: &[u8]) -> bool {
     };
     let Some(inner) = header(0).and_then(header) else { return false };
     matches!(der.get(inner), Some(0x06 | 0xa0))
-}
-
-/// `64bit`, `3d`, `2Vector`: digits, then lower case or one capitalised
-/// word.
-fn digits_then_word(part: &[u8]) -> bool {
-    let rest = slice(part, part.iter().position(|c| !c.is_ascii_digit()).unwrap_or(part.len()), part.len());
-    let lower = |r: &[u8]| r.iter().all(u8::is_ascii_lowercase);
-    lower(rest)
-        || (rest.first().is_some_and(u8::is_ascii_uppercase)
-            && rest.len() >= 3
-            && lower(slice(rest, 1, rest.len())))
 }
 
 /// `api_version=v1`, `policy_kind=ACCESS`,
@@ -664,11 +513,4 @@ fn decodes_to_example(v: &[u8]) -> bool {
         password.is_empty() || is_demo_password(password)
     });
     prose || example
-}
-
-fn is_uuid(v: &[u8]) -> bool {
-    v.len() == 36
-        && v.iter()
-            .enumerate()
-            .all(|(i, c)| if matches!(i, 8 | 13 | 18 | 23) { *c == b'-' } else { c.is_ascii_hexdigit() })
 }

@@ -68,7 +68,7 @@ fn generated_credential(b: &[u8], start: usize) -> bool {
         && entropy(cred) >= 4.0;
     cred.len() >= 16
         && !next_is_template
-        && (passwords::token_like(cred) || mixed)
+        && (values::token_like(cred) || mixed)
         && entropy(cred) >= 3.0
         && !is_placeholder(cred)
 }

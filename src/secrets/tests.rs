@@ -578,7 +578,7 @@ fn random_tokens_are_not_read_as_words() {
         "aZ3kQ9mX2pL7vB4n",
         "4Kx9QmZpL2vBn7Tq",
     ] {
-        assert!(!assign::is_words(v.as_bytes()), "{v}");
+        assert!(!values::is_words(v.as_bytes()), "{v}");
     }
     for v in [
         "nl80211_key_attributes",
@@ -587,14 +587,14 @@ fn random_tokens_are_not_read_as_words() {
         "Europe/Dublin",
         "win32api",
     ] {
-        assert!(assign::is_words(v.as_bytes()), "{v}");
+        assert!(values::is_words(v.as_bytes()), "{v}");
     }
 }
 
 #[test]
 fn a_plus_beside_digits_is_base64_not_a_shortcut() {
-    assert!(assign::is_words(b"Control+Shift+T"));
-    assert!(!assign::is_words(b"abcdefg12346+FJQCK"));
+    assert!(values::is_words(b"Control+Shift+T"));
+    assert!(!values::is_words(b"abcdefg12346+FJQCK"));
 }
 
 #[test]

@@ -1,0 +1,401 @@
+//! What a value given to a secret-sounding name looks like: long enough and
+//! of the right characters for the name's word, random enough, not a word,
+//! a path, an identifier or a member path; how a value that holds symbols
+//! is read (a password, a Django key, or code, a format, a route, a public
+//! key); and the verdict on an assignment. The keyword assignments and the
+//! password rules both read values through these.
+
+use super::rules::Word;
+use super::*;
+
+/// What an assignment is.
+pub(super) enum Verdict {
+    /// A specific kind (AWS secret key, connection string, service account).
+    Code(crate::diagnostic::Code),
+    /// Some other secret-sounding name with a random-looking value.
+    Generic,
+    /// No secret here, because of a quote around the assignment: before a
+    /// service account's key name whose value is not such a key, or right
+    /// after a value with symbols that would otherwise run to the end of
+    /// its line. Out of its quotes the same name and value may be an
+    /// assignment, so a text with this in it cannot stand for the scan of
+    /// its strings.
+    QuoteDecides,
+}
+
+/// A value of the length and the characters a secret has for the name's
+/// word; [`value_random`] is the costlier rest.
+pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool {
+    let min = match word {
+        Word::Generic => 10,
+        Word::Password => 8,
+        Word::Provider => 12,
+    };
+    if v.len() < min || v.len() > 150 || is_filler(v) {
+        return false;
+    }
+    // A word (`[A-Za-z_.-]+`) is a name, not a secret; a password needs a
+    // digit or a symbol, or letters that are no words (`kXqPzmRtLwYb`).
+    let telling = match word {
+        Word::Password => {
+            v.iter().any(u8::is_ascii_digit)
+                || (v.iter().any(|c| c.is_ascii_punctuation() && !b"_.-".contains(c))
+                    && !words_and_symbols(v))
+                || (v.len() >= 10
+                    && v.iter().all(u8::is_ascii_alphabetic)
+                    && (!is_words(v) || random_letters(v)))
+        }
+        Word::Generic | Word::Provider => v.iter().any(|c| !c.is_ascii_alphabetic() && !b"_.-".contains(c)),
+    };
+    // A symbol may open a password (`#Kx8…`, `@Lw2…`), not a reference; a
+    // bracket opens an expression (`(self.user + …`), unless the value is
+    // in quotes or holds a digit (`(Kx!pQ#mz^Lw3`).
+    let opens_reference = v.first().is_some_and(|first| {
+        first.is_ascii_punctuation()
+            && (matches!(first, b'$' | b'/' | b'.' | b'{' | b',')
+                || (bare_symbolic && matches!(first, b'(' | b'[') && !v.iter().any(u8::is_ascii_digit))
+                || v.starts_with(b"~/")
+                || symbol_then_name(v)
+                || (matches!(first, b'#' | b'%' | b'@') && v.iter().all(|c| is_bare_char(*c))))
+    });
+    if !telling
+        || opens_reference
+        || v.iter().all(u8::is_ascii_digit)
+        || (v.len() <= 18 && is_demo_password(v))
+        || (word != Word::Provider && is_uuid(v))
+        || v.contains(&b' ') && word != Word::Password
+    {
+        return false;
+    }
+    true
+}
+
+/// Not a placeholder, and random enough for the name's word. Costlier than
+/// the shape: most values are refused before this.
+#[inline]
+pub(super) fn value_random(v: &[u8], word: Word) -> bool {
+    let bits = if word == Word::Generic { 3.5 } else { 2.5 };
+    !is_placeholder(v) && entropy(v) >= bits
+}
+
+/// `a.b`, `self._x`, `$el.value`: identifiers joined by dots.
+pub(super) fn is_member_path(v: &[u8]) -> bool {
+    v.contains(&b'.') && v.split(|c| *c == b'.').all(is_identifier)
+}
+
+/// `name`, `_x`, `$el`: an identifier of code.
+pub(super) fn is_identifier(v: &[u8]) -> bool {
+    v.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_' || *c == b'$')
+        && v.iter().all(|c| is_word(*c) || *c == b'$')
+}
+
+/// Words, in any case and joined any way (`_`, `-`, `.`, `/`, `:`,
+/// camelCase; `+` without digits), with digits closing words and in one run at most inside a
+/// word (`nl80211`, `v1`, `win32api`), and words of three letters or more on
+/// average: what a name, a version or a path is made of. A random token
+/// has digits inside its runs and short humps of case.
+#[inline(never)]
+pub(super) fn is_words(v: &[u8]) -> bool {
+    // `+` joins the keys of a shortcut (`Control+Shift+T`), which have no
+    // digits; beside digits it is base64.
+    if v.contains(&b'+') && v.iter().any(u8::is_ascii_digit) {
+        return false;
+    }
+    let (mut letters, mut humps, mut inner_digits) = (0usize, 0usize, 0usize);
+    for part in v.split(|c| matches!(c, b'.' | b'_' | b'-' | b'/' | b':' | b'+')) {
+        let mut consonants = 0;
+        let mut prev = 0u8;
+        for (i, &c) in part.iter().enumerate() {
+            let next = part.get(i + 1).copied().unwrap_or(0);
+            if !c.is_ascii_lowercase() {
+                consonants = 0;
+            }
+            if c.is_ascii_uppercase() {
+                letters += 1;
+                // A hump starts at a capital after a lower case letter or a
+                // digit, or at the last capital of a run before lower case.
+                if !prev.is_ascii_uppercase() || next.is_ascii_lowercase() {
+                    humps += 1;
+                }
+            } else if c.is_ascii_lowercase() {
+                letters += 1;
+                if !prev.is_ascii_alphabetic() {
+                    humps += 1;
+                }
+                // Five consonants in a row in lower case (`hbqpx`) are
+                // rare in words and common in random text.
+                consonants = if b"aeiouy".contains(&c) { 0 } else { consonants + 1 };
+                if consonants >= 5 {
+                    return false;
+                }
+            } else if c.is_ascii_digit() {
+                if !prev.is_ascii_digit()
+                    && part.get(i..).is_some_and(|r| r.iter().any(u8::is_ascii_alphabetic))
+                {
+                    inner_digits += 1;
+                    // A part that starts with digits may go on in lower case
+                    // (`64bit`, `3d`) or as one capitalised word (`2Vector`),
+                    // once.
+                    if prev == 0 && !digits_then_word(slice(part, i, part.len())) {
+                        return false;
+                    }
+                }
+            } else {
+                return false;
+            }
+            prev = c;
+        }
+    }
+    inner_digits <= 1 && humps > 0 && letters >= 3 * humps
+}
+
+/// The characters of a bare value as most secrets write it.
+pub(super) fn is_bare_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || b"_.=+/~-".contains(&c)
+}
+
+/// A value's characters when symbols may be part of it: printable, no
+/// blank, no quote, not a character that ends a value in code or markup.
+pub(super) fn is_symbolic_char(c: u8) -> bool {
+    c.is_ascii_graphic() && !b"'\"`;,<>\\".contains(&c)
+}
+
+/// `v` up to an `&` that starts the next parameter (`&next=…`), if any.
+pub(super) fn before_next_parameter(v: &[u8]) -> &[u8] {
+    let next = v.iter().enumerate().position(|(i, c)| {
+        let name_end = take_while(v, i + 1, |c| is_word(c) || c == b'.' || c == b'-');
+        *c == b'&' && name_end > i + 1 && v.get(name_end) == Some(&b'=')
+    });
+    slice(v, 0, next.unwrap_or(v.len()))
+}
+
+/// The quoted value at `k` (its quote `q` before it), with symbols and no
+/// blank: up to the closing quote on the line.
+pub(super) fn quoted_symbolic(b: &[u8], k: usize, q: u8) -> Option<&[u8]> {
+    let end = take_upto(b, k, 151, |c| c != q && is_symbolic_char(c));
+    (b.get(end) == Some(&q)).then(|| slice(b, k, end))
+}
+
+/// The bare value at `k` with symbols, up to a blank or the end of the
+/// text (or the next parameter, `in_query`); a closing bracket that no bracket of the value opens ends it.
+pub(super) fn bare_symbolic(b: &[u8], k: usize, in_query: bool) -> Option<&[u8]> {
+    let end = take_upto(b, k, 101, is_symbolic_char);
+    let next = b.get(end);
+    if !next.is_none_or(|c| c.is_ascii_whitespace() || b"'\"`;,<\\".contains(c)) {
+        return None;
+    }
+    // An environment variable's value runs to the blank; a parameter's to
+    // the next parameter.
+    let mut v = slice(b, k, end);
+    if in_query {
+        v = before_next_parameter(v);
+    }
+    // `os.environ.get('…')`: a call's opening, its argument quoted.
+    if v.last() == Some(&b'(') && next.is_some_and(|c| b"'\"`".contains(c)) {
+        return None;
+    }
+    while let Some((&last, rest)) = v.split_last() {
+        let open = match last {
+            b')' => b'(',
+            b']' => b'[',
+            b'}' => b'{',
+            _ => break,
+        };
+        if v.contains(&open) {
+            break;
+        }
+        v = rest;
+    }
+    Some(v)
+}
+
+/// A value with symbols that is code, a format or a pattern, not a
+/// secret: a call (`getpass()`, `os.environ.get(…)`), an index
+/// (`args[0]`), a format (`%s`, `{}`), a regular expression, an
+/// operator, or no letter and no digit at all (`!#%^*()+`).
+#[inline(never)]
+pub(super) fn is_code_like(v: &[u8]) -> bool {
+    // A long random value holds such pairs by chance (a Django key): then
+    // only an escape or a template says code.
+    let random = v.len() >= 30 && entropy(v) >= 4.5;
+    let (mut escapes, mut alnum) = (0, false);
+    for (i, &c) in v.iter().enumerate() {
+        let next = v.get(i + 1).copied().unwrap_or(0);
+        alnum |= c.is_ascii_alphanumeric();
+        match (c, next) {
+            (b'\\', _) | (b'$', b'{') | (b'{', b'{') => return true,
+            _ if random => {}
+            // `super$ecret` in a shell or a `.env` is `super` and a variable.
+            (b'$', n) if n.is_ascii_alphabetic() || n == b'(' || n == b'_' => return true,
+            // `options?.token`, `a ?? b`: optional chaining, coalescing.
+            (b'?', b'.' | b'?')
+            | (b'(', b'?')
+            | (b'%', b'(')
+            | (b'{', b'}' | b'0')
+            | (b'#', b'{')
+            | (b'[' | b']', _)
+            | (b'-', b'>')
+            | (b':', b':')
+            | (b'=', b'>' | b'=')
+            | (b'!', b'=')
+            | (b'&', b'&')
+            | (b'|', b'|')
+            | (b'/', b'/' | b'*') => return true,
+            // A template's field (`users/{userKey}/tokens`, `{policy_id}`).
+            (b'{', n) if n.is_ascii_alphabetic() || n == b'_' => {
+                let end = take_while(v, i + 1, is_word);
+                if end >= i + 3 && v.get(end) == Some(&b'}') {
+                    return true;
+                }
+            }
+            // `%s`, `%d` as a format has them: not before a letter or a digit.
+            (b'%', b's' | b'd') if !v.get(i + 2).is_some_and(u8::is_ascii_alphanumeric) => return true,
+            // Percent-encoded text (`%c3%89t%C3%A9`): a URL's part, a fixture.
+            (b'%', _) if escape_at(v, i) => {
+                escapes += 1;
+                if escapes >= 2 {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    // A call of a member (`util.MAP.get(base.Track.GA)`) is code however
+    // many letters it mixes.
+    (!random && (!alnum || is_call(v) || opens_or_joins(v))) || (random && v.contains(&b'.') && is_call(v))
+}
+
+/// `getpass()`, `os.environ.get(…).strip()`: a name, then a call that ends
+/// the value or goes on with a member.
+fn is_call(v: &[u8]) -> bool {
+    v.iter().position(|c| *c == b'(').is_some_and(|open| {
+        let callee = slice(v, 0, open);
+        let close = slice(v, open, v.len()).iter().position(|c| *c == b')').map(|n| open + n);
+        // The first argument as far as the value goes: a name, a
+        // reference, a literal's opening, or nothing.
+        let arg_end = close.unwrap_or(v.len());
+        let arg = slice(v, open + 1, arg_end);
+        let arg = arg.strip_prefix(b"&").or_else(|| arg.strip_prefix(b"*")).unwrap_or(arg);
+        // A call as the argument (`getpwuid(os.getuid())`).
+        let arg = arg.split(|c| *c == b'(').next().unwrap_or(arg);
+        // A keyword argument (`required=True`, `hashfunc=hashlib.sha224`).
+        let keyword_arg = callee.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+            && arg
+                .iter()
+                .position(|c| *c == b'=')
+                .is_some_and(|eq| eq > 0 && is_identifier(slice(arg, 0, eq)));
+        let name_arg = arg.is_empty()
+            || keyword_arg
+            || is_identifier(arg)
+            || is_member_path(arg)
+            || arg.iter().all(u8::is_ascii_digit)
+            || arg.first().is_some_and(|c| b"'\"`{[(".contains(c));
+        // `Summer2024(`: a word with digits and an opening bracket at the
+        // end is a password; a function name with digits (`sha256(`) has
+        // its arguments on the line.
+        let password_end = arg.is_empty() && close.is_none() && callee.iter().any(u8::is_ascii_digit);
+        let callee_named = is_words(callee)
+            || callee.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'_')
+            || is_member_path(callee)
+            || (callee.contains(&b':')
+                && callee.split(|c| *c == b':').filter(|p| !p.is_empty()).all(is_identifier));
+        callee.len() >= 2
+            && callee_named
+            && name_arg
+            && !password_end
+            && close.is_none_or(|close| v.get(close + 1).is_none_or(|c| b".;),".contains(c)))
+    })
+}
+
+/// A call opened (`new Buffer(`, `getpass(`) or a concatenation
+/// (`+new Buffer(…)`, `+name`).
+fn opens_or_joins(v: &[u8]) -> bool {
+    let named = |w: &[u8]| {
+        w.contains(&b' ') || (is_words(w) && !w.iter().any(u8::is_ascii_digit)) || is_member_path(w)
+    };
+    v.strip_suffix(b"(").is_some_and(named) || v.strip_prefix(b"+").is_some_and(named)
+}
+
+/// Words joined by the symbols of paths, routes, selectors and labels,
+/// with digits apart (`cms/sites/passwords#edit`, `#add-password`,
+/// `Password:`, `busybox@`, `true|false`, `ch09-00-error-handling.html#x`),
+/// not a password: each run of letters is lower case, capitalised or a
+/// short acronym.
+pub(super) fn words_and_symbols(v: &[u8]) -> bool {
+    let plain = |w: &[u8]| {
+        let rest = slice(w, 1, w.len());
+        rest.iter().all(u8::is_ascii_lowercase) || (w.len() <= 4 && w.iter().all(u8::is_ascii_uppercase))
+    };
+    let mut words = v.split(|c| !c.is_ascii_alphabetic()).filter(|w| !w.is_empty());
+    // With digits, a path of several words (`ch09-00-error-handling.html`),
+    // not a word and a number (`Summer2024@`).
+    let enough = !v.iter().any(u8::is_ascii_digit) || words.clone().count() >= 3;
+    v.iter().all(|c| c.is_ascii_alphanumeric() || b"/#:@.-_| ".contains(c)) && enough && words.all(plain)
+}
+
+/// Letters only, in a mix of cases no name has: a quarter to three
+/// quarters capitals, switching case at least four times and more often
+/// than camel case does (`HvjAlkKSSKBKXvxWYnu`, not `XmlHttpRequest`).
+pub(super) fn random_letters(v: &[u8]) -> bool {
+    let upper = v.iter().filter(|c| c.is_ascii_uppercase()).count();
+    let switches = v
+        .windows(2)
+        .filter(|w| matches!(w, [a, b] if a.is_ascii_uppercase() != b.is_ascii_uppercase()))
+        .count();
+    // Camel case: each capital opens a word of two letters or more.
+    let camel = v.iter().enumerate().all(|(i, c)| {
+        !c.is_ascii_uppercase()
+            || (v.get(i + 1).is_some_and(u8::is_ascii_lowercase)
+                && v.get(i + 2).is_some_and(u8::is_ascii_lowercase))
+    });
+    // Few vowels: no words at all (`WsvTufpytQdgbbOpza`).
+    let vowels = v.iter().filter(|c| b"aeiouAEIOU".contains(c)).count();
+    (v.len() >= 10
+        && !camel
+        && upper * 5 >= v.len()
+        && upper * 5 <= v.len() * 4
+        && switches >= 4
+        && switches * 5 >= v.len())
+        || (v.len() >= 15 && vowels * 5 < v.len())
+}
+
+/// One symbol, then a name: a reference (`@password`, `*default_pw`,
+/// `&buf`, `%PASSWORD`, `~user`, `!vault`), not a password.
+pub(super) fn symbol_then_name(v: &[u8]) -> bool {
+    match v.split_first() {
+        Some((b'@' | b'*' | b'&' | b'%' | b'~' | b'$' | b':' | b'?' | b'#', rest)) => {
+            is_words(rest) || (is_member_path(rest) && rest.split(|c| *c == b'.').all(is_words))
+        }
+        Some((b'!', rest)) => rest.iter().all(|c| c.is_ascii_alphabetic() || *c == b'_'),
+        _ => false,
+    }
+}
+
+/// Keys that are public by design: Stripe's publishable keys, Supabase's
+/// publishable keys.
+pub(super) fn is_public_value(v: &[u8]) -> bool {
+    [&b"pk_live_"[..], b"pk_test_", b"sb_publishable_"].iter().any(|p| v.starts_with(p))
+}
+
+/// Letters and digits mixed as a generated token mixes them, not a name.
+pub(super) fn token_like(v: &[u8]) -> bool {
+    v.iter().any(u8::is_ascii_digit) && v.iter().any(u8::is_ascii_alphabetic) && !is_words(v)
+}
+
+pub(super) fn is_uuid(v: &[u8]) -> bool {
+    v.len() == 36
+        && v.iter()
+            .enumerate()
+            .all(|(i, c)| if matches!(i, 8 | 13 | 18 | 23) { *c == b'-' } else { c.is_ascii_hexdigit() })
+}
+
+/// `64bit`, `3d`, `2Vector`: digits, then lower case or one capitalised
+/// word.
+fn digits_then_word(part: &[u8]) -> bool {
+    let rest = slice(part, part.iter().position(|c| !c.is_ascii_digit()).unwrap_or(part.len()), part.len());
+    let lower = |r: &[u8]| r.iter().all(u8::is_ascii_lowercase);
+    lower(rest)
+        || (rest.first().is_some_and(u8::is_ascii_uppercase)
+            && rest.len() >= 3
+            && lower(slice(rest, 1, rest.len())))
+}
