@@ -1,9 +1,10 @@
 //! Checks on documents, refs and strings: what a check is asked
 //! (`request`), the dispatch by profile (`validate`), upstream's rules
-//! exactly (`upstream`), locality, and the embedded JSON Schemas.
+//! exactly (`upstream`), secrets, locality, and the embedded JSON Schemas.
 
 pub mod locality;
 pub mod request;
 pub mod schema;
+pub mod secrets;
 pub mod upstream;
 pub mod validate;

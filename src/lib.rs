@@ -35,8 +35,7 @@ pub use model::{artifact, capability, event, handoff, link, peer, principal, rec
 
 // Layer 5: checks on documents, refs and strings — kind + mode → report.
 pub mod check;
-pub use check::{locality, request, schema, upstream, validate};
-pub mod secrets;
+pub use check::{locality, request, schema, secrets, upstream, validate};
 
 // Layer 6 (peers): what reads the model — rendering for workers, sources and
 // UIs, the text parsers compatible with upstream, the ledger fold, and the
