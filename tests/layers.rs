@@ -1,7 +1,9 @@
 //! The layering of `src/` is kept, not only described: `src/lib.rs` lists
-//! the modules under `// Layer N: ...` headings, lowest first, and a module
+//! the folders under `// Layer N: ...` headings, lowest first, and a module
 //! may name (`crate::x`, `use crate::{x, ...}`) only modules of its own
-//! layer or below. A new upward import fails here.
+//! layer or below, and no peer of a `(peers)` layer. A new upward or
+//! sideways import fails here, as does an import circle anywhere (inside
+//! folders too) and a source file over 800 lines.
 
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
@@ -172,6 +174,202 @@ fn the_reader_sees_every_form_of_a_crate_path() {
     let got: Vec<String> = named(code, &modules).into_iter().collect();
     assert_eq!(got, ["api", "json", "pointer"]);
     assert_eq!(code_of("let a = 1; // crate::api"), "let a = 1; ");
+}
+
+/// A module's path inside the crate (`["compat", "walk"]`), from its file.
+fn module_path(rel: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    if let Some(last) = parts.last_mut() {
+        *last = last.trim_end_matches(".rs").to_owned();
+    }
+    if parts.last().is_some_and(|l| l == "mod" || l == "lib") {
+        parts.pop();
+    }
+    parts
+}
+
+/// The code of a file without its inline test module (where `super::`
+/// names the file's own module) and without `//` comments.
+fn code_without_tests(text: &str) -> String {
+    let cut = text.find("\n#[cfg(test)]\nmod tests {").unwrap_or(text.len());
+    code_of(&text[..cut])
+}
+
+/// The paths a `use` tree names from `base` (`a::b`, `{a::b, c::{d, e}}`),
+/// each as far as it goes before an item that is no path segment.
+fn use_tree(base: Vec<String>, text: &str, out: &mut Vec<Vec<String>>) {
+    let mut path = base;
+    let mut rest = text.trim_start();
+    loop {
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut depth = 0;
+            let mut start = 0;
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => {
+                        use_tree(path.clone(), &group[start..i], out);
+                        return;
+                    }
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        use_tree(path.clone(), &group[start..i], out);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            return;
+        }
+        let len = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
+        let name = &rest[..len];
+        if !name.is_empty() && name != "self" {
+            path.push(name.to_owned());
+        }
+        match rest[len..].strip_prefix("::") {
+            Some(next) if !name.is_empty() => rest = next,
+            _ => break,
+        }
+    }
+    out.push(path);
+}
+
+/// The modules each module names, by `crate::`, `super::` or `self::`
+/// paths (in `use` groups too), each resolved to the deepest module it
+/// reaches. A name of one of its own ancestors is left out: a submodule
+/// reads what its parent shares with all of them.
+fn module_graph(
+    files: &BTreeMap<Vec<String>, String>,
+    aliases: &BTreeMap<String, Vec<String>>,
+) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let resolve = |path: &[String]| -> Option<Vec<String>> {
+        // A name the crate root re-exports stands for its folder's module.
+        let path: Vec<String> =
+            match path.split_first().and_then(|(first, rest)| Some((aliases.get(first)?, rest))) {
+                Some((real, rest)) => real.iter().chain(rest).cloned().collect(),
+                None => path.to_vec(),
+            };
+        (1..=path.len()).rev().map(|n| path[..n].to_vec()).find(|p| files.contains_key(p))
+    };
+    let mut graph = BTreeMap::new();
+    for (module, text) in files {
+        let code = code_without_tests(text);
+        let mut out = BTreeSet::new();
+        let mut at = 0;
+        while let Some(found) = ["crate::", "super::", "self::"]
+            .iter()
+            .filter_map(|k| code[at..].find(k).map(|i| (at + i, *k)))
+            .min()
+        {
+            let (start, keyword) = found;
+            at = start + keyword.len();
+            if code[..start].chars().last().is_some_and(|c| is_ident(c) || c == '$' || c == ':') {
+                continue;
+            }
+            let mut base: Vec<String> = match keyword {
+                "crate::" => Vec::new(),
+                "super::" => module[..module.len().saturating_sub(1)].to_vec(),
+                _ => module.clone(),
+            };
+            let mut rest = &code[at..];
+            while let Some(r) = rest.strip_prefix("super::") {
+                base.pop();
+                rest = r;
+            }
+            let mut paths = Vec::new();
+            use_tree(base, rest, &mut paths);
+            for path in paths {
+                if let Some(target) = resolve(&path)
+                    && target != *module
+                    && !module.starts_with(&target)
+                {
+                    out.insert(target);
+                }
+            }
+        }
+        graph.insert(module.clone(), out);
+    }
+    graph
+}
+
+/// Every import circle of `graph`, each as its modules in order.
+fn circles(graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<String>> {
+    // A module is on a circle when it reaches itself; each circle is named
+    // once, by the path from its smallest module.
+    let mut found = Vec::new();
+    let mut named: BTreeSet<Vec<String>> = BTreeSet::new();
+    for start in graph.keys() {
+        let mut stack = vec![(start.clone(), vec![start.clone()])];
+        let mut seen = BTreeSet::new();
+        while let Some((at, path)) = stack.pop() {
+            for next in graph.get(&at).into_iter().flatten() {
+                if next == start {
+                    let mut members: Vec<String> = path.iter().map(|m| m.join("::")).collect();
+                    let mut key = members.clone();
+                    key.sort();
+                    if named.insert(key) {
+                        members.push(start.join("::"));
+                        found.push(members);
+                    }
+                } else if next > start && seen.insert(next.clone()) {
+                    let mut longer = path.clone();
+                    longer.push(next.clone());
+                    stack.push((next.clone(), longer));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_module_is_on_an_import_circle() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut sources = BTreeMap::new();
+    for file in files {
+        let rel = file.strip_prefix(src()).unwrap();
+        if rel.starts_with("bin") || rel.starts_with("snapshots") {
+            continue;
+        }
+        sources.insert(module_path(rel), std::fs::read_to_string(&file).unwrap());
+    }
+    let graph = module_graph(&sources, &layers_and_aliases().1);
+    let edges: usize = graph.values().map(BTreeSet::len).sum();
+    assert!(edges > 200, "only {edges} imports between modules were read");
+    let found = circles(&graph);
+    let shown: Vec<String> = found.iter().map(|c| c.join(" -> ")).collect();
+    assert!(shown.is_empty(), "import circles:\n{}", shown.join("\n"));
+}
+
+#[test]
+fn an_import_circle_is_found_however_it_is_written() {
+    let files = |pairs: &[(&str, &str)]| -> BTreeMap<Vec<String>, String> {
+        pairs
+            .iter()
+            .map(|(m, code)| (m.split("::").map(str::to_owned).collect(), (*code).to_owned()))
+            .collect()
+    };
+    let aliases = BTreeMap::from([("e".to_owned(), vec!["m".to_owned(), "e".to_owned()])]);
+    let circle = |pairs: &[(&str, &str)]| circles(&module_graph(&files(pairs), &aliases));
+    // Through `crate::`, through a group, through `super::` in a folder.
+    assert_eq!(circle(&[("a", "use crate::b::X;"), ("b", "fn f() { crate::a::g() }")]), [["a", "b", "a"]]);
+    assert_eq!(circle(&[("a", "use crate::{c, b::{X, Y}};"), ("b", "use crate::a;"), ("c", "")]).len(), 1);
+    assert_eq!(circle(&[("f", ""), ("f::x", "use super::y::T;"), ("f::y", "use super::x;")]).len(), 1);
+    // An item of a nested group is named where the group is, not at the root.
+    assert!(
+        circle(&[("a", "use crate::{x::{c, Y}, d};"), ("x", ""), ("x::c", ""), ("c", "use crate::a;")])
+            .is_empty()
+    );
+    // Through a name the root re-exports from a folder.
+    assert_eq!(circle(&[("m", ""), ("m::e", "use crate::a;"), ("a", "use crate::e::X;")]).len(), 1);
+    // A submodule reading its parent, a comment, a test module: no circle.
+    assert!(circle(&[("f", "mod x; use x::T;"), ("f::x", "use super::*;")]).is_empty());
+    assert!(circle(&[("a", "// crate::b\nuse crate::b;"), ("b", "/// [`crate::a`]")]).is_empty());
+    assert!(
+        circle(&[("a", "use crate::b;"), ("b", "\n#[cfg(test)]\nmod tests {\n use crate::a;\n}")]).is_empty()
+    );
 }
 
 #[test]
