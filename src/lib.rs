@@ -3,8 +3,10 @@
 
 // The layers, lowest first, each a folder of `src/`: this list is the one
 // statement of them. A module may name (`use crate::x`, `crate::x::...`)
-// only modules of its own layer or of a lower one; `tests/layers.rs` reads
-// these headings and fails on an import that points up. Each folder's
+// only modules of its own layer or of a lower one, and in a layer marked
+// `(peers)` no module of another of its folders; `tests/layers.rs` reads
+// these headings and fails on an import that points up or sideways, and on
+// any import circle. Each folder's
 // modules are re-exported here under their own names, so a path names the
 // module, not the folder it sits in. The CLI (`src/bin`) sits above them
 // all.
