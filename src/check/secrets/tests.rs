@@ -9,7 +9,7 @@ fn body(n: usize, seed: usize) -> String {
     (0..n).map(|i| char::from(A[(i * 7 + seed) % A.len()])).collect()
 }
 
-fn codes(text: &str) -> Vec<&'static str> {
+pub(super) fn codes(text: &str) -> Vec<&'static str> {
     scan_text(text).into_iter().map(|c| c.as_str()).collect()
 }
 
@@ -154,7 +154,8 @@ fn base64_wrapped_pem_keys_are_found() {
     assert_eq!(codes(&format!("KEY={wrapped}")), vec![PRIVATE_KEY]);
 }
 
-fn encode64(data: &[u8]) -> String {
+/// Base64 of `data` in the standard alphabet, without padding.
+pub(super) fn encode64(data: &[u8]) -> String {
     const T: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::new();
     for chunk in data.chunks(3) {

@@ -1,11 +1,8 @@
 //! Tests of `secrets`: what documentation and fixtures write that has a
 //! credential's shape but is none, beside the leaks of the same shape.
 
+use super::tests::{codes, encode64};
 use super::*;
-
-fn codes(text: &str) -> Vec<&'static str> {
-    scan_text(text).into_iter().map(|c| c.as_str()).collect()
-}
 
 /// Seeded random text from `alphabet`: `n` characters for each seed.
 fn random(alphabet: &[u8], n: usize, seed: u64) -> String {
@@ -173,14 +170,9 @@ fn random_bytes(n: usize, seed: u64) -> Vec<u8> {
 
 /// Standard base64 with padding.
 fn base64(data: &[u8]) -> String {
-    const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::new();
-    for chunk in data.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
-        for i in 0..4 {
-            let c = if i <= chunk.len() { char::from(A[(n >> (18 - 6 * i) & 63) as usize]) } else { '=' };
-            out.push(c);
-        }
+    let mut out = encode64(data);
+    while !out.len().is_multiple_of(4) {
+        out.push('=');
     }
     out
 }
