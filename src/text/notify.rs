@@ -75,6 +75,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::diagnostic::quote;
 use crate::error::CallError;
+use crate::js::number::json_value;
 use crate::js::whitespace::{is_js_blank, is_js_whitespace, js_trim, js_trim_end};
 use crate::limits::{self, MAX_ID, MAX_TITLE, str_len};
 use crate::principal::{Principal, PrincipalKind};
@@ -579,22 +580,16 @@ fn clamp_json_standing_in<'s>(s: &'s str, max: usize, stand_ins: &str) -> &'s st
 
 // ---------------------------------------------------------------- numbers on the wire
 
-/// A number as `JSON.stringify` would leave it: integers without a fraction,
-/// `-0` as `0`, non-finite as `null`.
-fn js_number_value(x: f64) -> serde_json::Value {
-    crate::js::number::json_value(x)
-}
-
 fn ser_js_number<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
-    js_number_value(*x).serialize(s)
+    json_value(*x).serialize(s)
 }
 
 fn ser_opt_js_number<S: Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
-    x.map_or(serde_json::Value::Null, js_number_value).serialize(s)
+    x.map_or(serde_json::Value::Null, json_value).serialize(s)
 }
 
 fn ser_double_js_number<S: Serializer>(x: &Option<Option<f64>>, s: S) -> Result<S::Ok, S::Error> {
-    x.flatten().map_or(serde_json::Value::Null, js_number_value).serialize(s)
+    x.flatten().map_or(serde_json::Value::Null, json_value).serialize(s)
 }
 
 /// Present-but-`null` is `Some(None)`; absent is `None` (through `default`).

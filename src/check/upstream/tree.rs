@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use crate::diagnostic::Diagnostic;
+use crate::js::number::json_value;
 use crate::json;
 use crate::pointer::Pointer;
 
@@ -447,7 +448,7 @@ impl<'t> Tree<'t> {
             Node::Null | Node::Undefined | Node::Other(Other::Function(_) | Other::Symbol) => Value::Null,
             Node::Other(Other::BigInt) => return None,
             Node::Bool(b) => Value::Bool(b),
-            Node::Number(x) => number_value(x),
+            Node::Number(x) => json_value(x),
             Node::String(t) => Value::String(string(t)?),
             Node::Array { .. } => {
                 let mut items = Vec::new();
@@ -518,10 +519,4 @@ pub(super) fn number_len(x: f64) -> usize {
     } else {
         crate::js::number::js_number_len(x)
     }
-}
-
-/// A number as the store keeps it: `Infinity` as `null` (what
-/// `JSON.stringify` writes), an integral value as an integer, `-0` as `0`.
-pub(super) fn number_value(x: f64) -> Value {
-    crate::js::number::json_value(x)
 }

@@ -7,7 +7,8 @@
 
 use super::run::Run;
 use super::schema::{ARTIFACT_REF, Schema, Stored, Ty, kept_beside};
-use super::tree::{Decoded, Node, Text, Tree, number_value};
+use super::tree::{Decoded, Node, Text, Tree};
+use crate::js::number::json_value;
 use crate::json;
 
 impl Tree<'_> {
@@ -81,10 +82,10 @@ impl Tree<'_> {
     }
 }
 
-/// The number a `Value` holds for `x` ([`number_value`]), as `serde_json`
+/// The number a `Value` holds for `x` ([`json_value`]), as `serde_json`
 /// writes it.
 fn write_number(x: f64, out: &mut String) {
-    out.push_str(&number_value(x).to_string());
+    out.push_str(&json_value(x).to_string());
 }
 
 /// A string or key as `serde_json` writes the `String` that
