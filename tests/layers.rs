@@ -14,19 +14,32 @@ fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// Each module of `src/lib.rs` with its layer number: the folders and
-/// modules it declares, and the modules it re-exports from a folder under
-/// their own names (`pub use model::{event, link};`), with the folder each
-/// re-exported name stands for.
-fn layers_and_aliases() -> (BTreeMap<String, usize>, BTreeMap<String, Vec<String>>) {
+/// What `src/lib.rs` states of the layers.
+struct Layers {
+    /// Each module with its layer number: the folders and modules `lib.rs`
+    /// declares, and the modules it re-exports from a folder under their own
+    /// names (`pub use model::{event, link};`).
+    of: BTreeMap<String, usize>,
+    /// Each re-exported name with the path of the module it stands for.
+    aliases: BTreeMap<String, Vec<String>>,
+    /// The layers whose heading says `(peers)`: their folders do not name
+    /// one another.
+    peers: BTreeSet<usize>,
+}
+
+fn layers() -> Layers {
     let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
     let mut layer = None;
     let mut out = BTreeMap::new();
     let mut aliases = BTreeMap::new();
+    let mut peers = BTreeSet::new();
     for line in lib.lines().map(str::trim) {
         if let Some(rest) = line.strip_prefix("// Layer ") {
-            let number = rest.split(|c: char| !c.is_ascii_digit()).next().unwrap();
-            layer = Some(number.parse::<usize>().unwrap());
+            let number = rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse::<usize>().unwrap();
+            if rest.split(':').next().unwrap_or("").contains("(peers)") {
+                peers.insert(number);
+            }
+            layer = Some(number);
             continue;
         }
         let here =
@@ -49,7 +62,7 @@ fn layers_and_aliases() -> (BTreeMap<String, usize>, BTreeMap<String, Vec<String
             }
         }
     }
-    (out, aliases)
+    Layers { of: out, aliases, peers }
 }
 
 /// Code without `//` comments (doc comments name modules in prose).
@@ -57,47 +70,20 @@ fn code_of(text: &str) -> String {
     text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
 }
 
-/// The crate's modules a source text names.
+/// The crate's modules a source text names: the first segment of every
+/// `crate::` path, in `use` groups too.
 fn named(code: &str, modules: &BTreeMap<String, usize>) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let ident_end = |s: &str| s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(s.len());
+    let mut paths = Vec::new();
     let mut rest = code;
     while let Some(at) = rest.find("crate::") {
         let before = rest[..at].chars().last();
-        let after = &rest[at + "crate::".len()..];
-        rest = after;
+        rest = &rest[at + "crate::".len()..];
         // `$crate::` is the macro's own crate path, resolved where it expands.
-        if matches!(before, Some(c) if c == '$' || c.is_ascii_alphanumeric() || c == '_') {
-            continue;
-        }
-        if let Some(group) = after.strip_prefix('{') {
-            // `use crate::{a::b, c}`: each item's first segment.
-            let mut depth = 0;
-            let mut start = true;
-            for (i, c) in group.char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' if depth == 0 => break,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => start = true,
-                    c if start && (c.is_ascii_alphanumeric() || c == '_') => {
-                        let name = &group[i..i + ident_end(&group[i..])];
-                        if modules.contains_key(name) {
-                            out.insert(name.to_owned());
-                        }
-                        start = false;
-                    }
-                    _ => {}
-                }
-            }
-            continue;
-        }
-        let name = &after[..ident_end(after)];
-        if modules.contains_key(name) {
-            out.insert(name.to_owned());
+        if !matches!(before, Some(c) if c == '$' || c.is_ascii_alphanumeric() || c == '_') {
+            use_tree(Vec::new(), rest, &mut paths);
         }
     }
-    out
+    paths.into_iter().filter_map(|p| p.into_iter().next()).filter(|m| modules.contains_key(m)).collect()
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -111,21 +97,9 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The layers whose heading in `src/lib.rs` says `(peers)`: their folders
-/// do not name one another.
-fn peer_layers() -> BTreeSet<usize> {
-    let lib = std::fs::read_to_string(src().join("lib.rs")).unwrap();
-    lib.lines()
-        .filter_map(|l| l.trim().strip_prefix("// Layer "))
-        .filter(|rest| rest.split(':').next().unwrap_or("").contains("(peers)"))
-        .map(|rest| rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap())
-        .collect()
-}
-
 #[test]
 fn no_module_names_a_module_of_a_higher_layer_or_a_peer() {
-    let (layers, aliases) = layers_and_aliases();
-    let peers = peer_layers();
+    let Layers { of: layers, aliases, peers } = layers();
     assert!(!peers.is_empty(), "src/lib.rs marks no layer `(peers)`");
     // The folder a module name stands for.
     let folder = |name: &str| aliases.get(name).map_or(name.to_owned(), |path| path[0].clone());
@@ -335,7 +309,7 @@ fn no_module_is_on_an_import_circle() {
         }
         sources.insert(module_path(rel), std::fs::read_to_string(&file).unwrap());
     }
-    let graph = module_graph(&sources, &layers_and_aliases().1);
+    let graph = module_graph(&sources, &layers().aliases);
     let edges: usize = graph.values().map(BTreeSet::len).sum();
     assert!(edges > 200, "only {edges} imports between modules were read");
     let found = circles(&graph);
