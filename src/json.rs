@@ -8,6 +8,7 @@
 #![doc = include_str!("../docs/js-decisions.md")]
 
 pub mod doc;
+pub(crate) mod lex;
 
 use std::fmt;
 
@@ -79,31 +80,13 @@ fn classify(e: &serde_json::Error, input: &str, max_depth: usize) -> ParseError 
 /// Whether the text holds a `\uXXXX` escape of half a surrogate pair that
 /// is not completed by its other half (only asked after a parse error).
 fn has_lone_surrogate_escape(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let unit = |at: usize| -> Option<u16> {
-        let hex = text.get(at..at + 4)?;
-        u16::from_str_radix(hex, 16).ok()
-    };
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes.get(i) == Some(&b'\\') {
-            if bytes.get(i + 1) == Some(&b'u') {
-                match unit(i + 2) {
-                    Some(0xD800..=0xDBFF) => {
-                        let low = if text.get(i + 6..i + 8) == Some("\\u") { unit(i + 8) } else { None };
-                        if !matches!(low, Some(0xDC00..=0xDFFF)) {
-                            return true;
-                        }
-                        i += 12;
-                        continue;
-                    }
-                    Some(0xDC00..=0xDFFF) => return true,
-                    _ => {}
-                }
-            }
-            i += 2;
-        } else {
-            i += 1;
+    let b = text.as_bytes();
+    let mut from = 0;
+    while let Some(slash) = b.get(from..).and_then(|rest| rest.iter().position(|&c| c == b'\\')) {
+        match lex::escape(b, from + slash) {
+            Some((lex::Escaped::Lone(_), _)) => return true,
+            Some((_, end)) => from = end,
+            None => from += slash + 2,
         }
     }
     false

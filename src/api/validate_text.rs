@@ -18,6 +18,7 @@ use std::borrow::Cow;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::fields::Mode;
+use crate::json::lex::{Lexer, Policy};
 use crate::json::write_string;
 use crate::validate::{self, DocumentKind, Options};
 
@@ -114,129 +115,68 @@ struct Call<'a> {
 }
 
 fn read_call(input: &str) -> Option<Call<'_>> {
-    let mut r = Reader { text: input, at: 0 };
+    let mut lx = Lexer::new(input, Policy::Strict);
     let (mut kind, mut mode, mut text, mut http_writer) = (None, None, None, None);
     let (mut profile, mut with_normalized, mut owner, mut js_values) = (None, None, None, None);
-    r.blank();
-    r.byte(b'{')?;
-    r.blank();
-    if r.byte(b'}').is_none() {
+    lx.blank();
+    if !lx.eat(b'{') {
+        return None;
+    }
+    lx.blank();
+    if !lx.eat(b'}') {
         loop {
-            let key = r.plain_string()?;
-            r.blank();
-            r.byte(b':')?;
-            r.blank();
+            let key = plain_string(&mut lx)?;
+            lx.blank();
+            if !lx.eat(b':') {
+                return None;
+            }
+            lx.blank();
             match key {
-                "kind" if kind.is_none() => kind = Some(r.plain_string()?),
+                "kind" if kind.is_none() => kind = Some(plain_string(&mut lx)?),
                 "mode" if mode.is_none() => {
-                    mode = Some(match r.plain_string()? {
+                    mode = Some(match plain_string(&mut lx)? {
                         "strict" => Mode::Strict,
                         "lenient" => Mode::Lenient,
                         _ => return None,
                     })
                 }
-                "documentText" if text.is_none() => text = Some(r.string()?),
-                "httpWriter" if http_writer.is_none() => http_writer = Some(r.boolean()?),
-                "profile" if profile.is_none() => profile = Some(r.plain_string()?),
-                "withNormalized" if with_normalized.is_none() => with_normalized = Some(r.boolean()?),
-                "owner" if owner.is_none() => owner = Some(r.plain_string()?),
-                "jsValues" if js_values.is_none() => js_values = Some(r.boolean()?),
+                // Unescaped in the same pass that finds its end, into room
+                // for the rest of the call (the document is most of it).
+                "documentText" if text.is_none() => text = Some(lx.string_value(true).ok()?),
+                "httpWriter" if http_writer.is_none() => http_writer = Some(boolean(&mut lx)?),
+                "profile" if profile.is_none() => profile = Some(plain_string(&mut lx)?),
+                "withNormalized" if with_normalized.is_none() => with_normalized = Some(boolean(&mut lx)?),
+                "owner" if owner.is_none() => owner = Some(plain_string(&mut lx)?),
+                "jsValues" if js_values.is_none() => js_values = Some(boolean(&mut lx)?),
                 _ => return None,
             }
-            r.blank();
-            if r.byte(b',').is_some() {
-                r.blank();
+            lx.blank();
+            if lx.eat(b',') {
+                lx.blank();
                 continue;
             }
-            r.byte(b'}')?;
+            if !lx.eat(b'}') {
+                return None;
+            }
             break;
         }
     }
-    r.blank();
-    if r.at != input.len() {
+    lx.blank();
+    if !lx.at_end() {
         return None;
     }
     Some(Call { kind: kind?, mode, text: text?, http_writer, profile, with_normalized, owner, js_values })
 }
 
-struct Reader<'a> {
-    text: &'a str,
-    at: usize,
+/// `true` or `false`.
+fn boolean(lx: &mut Lexer<'_>) -> Option<bool> {
+    if lx.word(b"true") { Some(true) } else { lx.word(b"false").then_some(false) }
 }
 
-// Small steps inlined by force, as the document reader's (`crate::doc`).
-impl<'a> Reader<'a> {
-    #[inline(always)]
-    fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.at).copied()
-    }
-
-    /// JSON's insignificant white space.
-    #[inline(always)]
-    fn blank(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.at += 1;
-        }
-    }
-
-    #[inline(always)]
-    fn byte(&mut self, want: u8) -> Option<()> {
-        (self.peek() == Some(want)).then(|| self.at += 1)
-    }
-
-    fn boolean(&mut self) -> Option<bool> {
-        let rest = self.text.get(self.at..)?;
-        let (value, len) = if rest.starts_with("true") {
-            (true, 4)
-        } else if rest.starts_with("false") {
-            (false, 5)
-        } else {
-            return None;
-        };
-        self.at += len;
-        Some(value)
-    }
-
-    /// A string's raw body (between its quotes) and whether it holds an
-    /// escape; `None` for a raw control character or no closing quote.
-    fn raw_string(&mut self) -> Option<(&'a str, bool)> {
-        self.byte(b'"')?;
-        let start = self.at;
-        let bytes = self.text.as_bytes();
-        let mut escaped = false;
-        loop {
-            let c = *bytes.get(self.at)?;
-            match c {
-                b'"' => break,
-                b'\\' => {
-                    escaped = true;
-                    self.at += 2;
-                }
-                0..=0x1f => return None,
-                _ => self.at += 1,
-            }
-        }
-        let body = self.text.get(start..self.at)?;
-        self.at += 1;
-        Some((body, escaped))
-    }
-
-    /// A string without escapes, borrowed.
-    fn plain_string(&mut self) -> Option<&'a str> {
-        match self.raw_string()? {
-            (body, false) => Some(body),
-            (_, true) => None,
-        }
-    }
-
-    /// A string, unescaped in the same pass that finds its end (the
-    /// borrowed reader's, eight bytes at a time); `None` for an escape the
-    /// generic path reports (a lone surrogate, a bad escape).
-    fn string(&mut self) -> Option<Cow<'a, str>> {
-        let (s, end) = crate::doc::string_at(self.text, self.at)?;
-        self.at = end;
-        Some(s)
-    }
+/// A string without escapes, borrowed.
+fn plain_string<'a>(lx: &mut Lexer<'a>) -> Option<&'a str> {
+    let s = lx.string().ok()?;
+    (!s.escaped).then_some(s.raw)
 }
 
 #[cfg(test)]

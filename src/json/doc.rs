@@ -16,6 +16,7 @@ use std::borrow::Cow;
 use serde_json::{Map, Number, Value};
 
 use crate::json::MAX_DEPTH;
+use crate::json::lex::{Lexer, Policy};
 
 /// A JSON value as the typed rules read it.
 pub trait Json: Sized {
@@ -356,7 +357,11 @@ impl<'a> Doc<'a> {
         // Borrowed where the string holds nothing JSON text escapes, as
         // `parse` borrows the strings it reads.
         fn string(s: &str) -> Cow<'_, str> {
-            if plain_run(s.as_bytes(), 0) == s.len() { Cow::Borrowed(s) } else { Cow::Owned(s.to_owned()) }
+            if crate::json::lex::plain_run(s.as_bytes(), 0) == s.len() {
+                Cow::Borrowed(s)
+            } else {
+                Cow::Owned(s.to_owned())
+            }
         }
         match value {
             Value::Null => Doc::Null,
@@ -380,126 +385,38 @@ pub fn parse(text: &str) -> Option<Doc<'_>> {
 /// [`parse`], and whether the text holds an escape (a backslash: in JSON
 /// text one stands only in a string or a key, as an escape).
 pub(crate) fn parse_noting_escapes(text: &str) -> Option<(Doc<'_>, bool)> {
-    let mut r = Reader { text, b: text.as_bytes(), at: 0, one_string: false, escaped: false };
+    let mut r = Reader { lx: Lexer::new(text, Policy::Strict), escaped: false };
     let doc = r.value(1)?;
-    r.skip_space();
-    (r.at == r.b.len()).then_some((doc, r.escaped))
+    r.lx.blank();
+    r.lx.at_end().then_some((doc, r.escaped))
 }
 
-/// Where the run of bytes from `at` that a JSON string holds as they are
-/// (everything but `"`, `\\` and control characters) ends, eight at a time
-/// where it can.
-#[inline(always)]
-pub(crate) fn plain_run(b: &[u8], mut at: usize) -> usize {
-    while let Some(word) = b.get(at..).and_then(<[u8]>::first_chunk::<8>) {
-        let special = special_bytes(word);
-        if special != 0 {
-            return at + (special.trailing_zeros() / 8) as usize;
-        }
-        at += 8;
-    }
-    while matches!(b.get(at), Some(&c) if c != b'"' && c != b'\\' && c >= 0x20) {
-        at += 1;
-    }
-    at
-}
-
-/// A high bit set in the byte of `word` that is the first `"`, `\\` or
-/// control character (and maybe in bytes after it, but in none before): 0
-/// when the eight bytes are all held by a string as they are.
-#[inline(always)]
-fn special_bytes(word: &[u8; 8]) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A high bit in each byte of `v` that is zero, and maybe in bytes
-    // above one that is (a borrow runs only upwards): the lowest set
-    // bit is the first zero byte.
-    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
-    let w = u64::from_le_bytes(*word);
-    zero(w ^ (ONES * u64::from(b'"')))
-        | zero(w ^ (ONES * u64::from(b'\\')))
-        | (w.wrapping_sub(ONES * 0x20) & !w & HIGH)
-}
-
-/// Makes `out` at least `len` bytes long (twice as long, when it must grow).
-#[inline(always)]
-fn grow(out: &mut Vec<u8>, len: usize) {
-    if out.len() < len {
-        out.resize(len.max(2 * out.len()), 0);
-    }
-}
-
-/// Writes the one to four `bytes` of a character into `out` at `len`, a
-/// byte at a time (no call to copy memory), and moves `len` past them.
-#[inline(always)]
-fn put(out: &mut Vec<u8>, len: &mut usize, bytes: &[u8]) -> Option<()> {
-    grow(out, *len + bytes.len());
-    for &b in bytes {
-        *out.get_mut(*len)? = b;
-        *len += 1;
-    }
-    Some(())
-}
-
-/// The JSON string whose opening quote is at `at` in `text`, and the place
-/// after its closing quote: borrowed when it has no escape; `None` where
-/// `serde_json` would refuse it (a bad escape, a lone surrogate, a raw
-/// control character, no closing quote). An escaped string is written into
-/// room for the rest of the text, so the string should end it or nearly.
-pub(crate) fn string_at(text: &str, at: usize) -> Option<(Cow<'_, str>, usize)> {
-    let mut r = Reader { text, b: text.as_bytes(), at, one_string: true, escaped: false };
-    if r.peek()? != b'"' {
-        return None;
-    }
-    let s = r.string()?;
-    Some((s, r.at))
-}
-
+/// The borrowed document's reader: the one lexer, strict, with the
+/// structure built as a tree of [`Doc`]s.
 struct Reader<'a> {
-    text: &'a str,
-    b: &'a [u8],
-    at: usize,
-    /// The text ends with the string read ([`string_at`]): an escaped one
-    /// is written into room for all of it, so that it never grows.
-    one_string: bool,
+    lx: Lexer<'a>,
     /// A string or a key read so far had an escape.
     escaped: bool,
 }
 
-// The reader's small steps are inlined by force, here and in the helpers
-// above: the wasm build is optimised for size, and LLVM then inlines
-// next to nothing, so that each step would be a call. In wasm these
-// calls took a sixth of a verdict's time.
 impl<'a> Reader<'a> {
-    #[inline(always)]
-    fn peek(&self) -> Option<u8> {
-        self.b.get(self.at).copied()
-    }
-
-    #[inline(always)]
-    fn skip_space(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.at += 1;
-        }
-    }
-
-    #[inline(always)]
-    fn eat(&mut self, word: &[u8]) -> Option<()> {
-        let end = self.at + word.len();
-        (self.b.get(self.at..end)? == word).then(|| self.at = end)
-    }
-
     /// A value whose containers, if it is one, stand at `depth`.
     fn value(&mut self, depth: usize) -> Option<Doc<'a>> {
-        self.skip_space();
-        match self.peek()? {
+        self.lx.blank();
+        match self.lx.peek()? {
             b'{' => self.object(depth),
             b'[' => self.array(depth),
             b'"' => self.string().map(Doc::String),
-            b't' => self.eat(b"true").map(|()| Doc::Bool(true)),
-            b'f' => self.eat(b"false").map(|()| Doc::Bool(false)),
-            b'n' => self.eat(b"null").map(|()| Doc::Null),
-            _ => self.number(),
+            b't' => self.lx.word(b"true").then_some(Doc::Bool(true)),
+            b'f' => self.lx.word(b"false").then_some(Doc::Bool(false)),
+            b'n' => self.lx.word(b"null").then_some(Doc::Null),
+            _ => {
+                // Strict: the number is within a double's range. Its value
+                // is read as `serde_json` reads it (so exactly as a
+                // `Value`'s number), with no float parser of the crate's own.
+                let n = self.lx.number().ok()?;
+                Some(Doc::Number(n.value(), n.text))
+            }
         }
     }
 
@@ -507,20 +424,19 @@ impl<'a> Reader<'a> {
         if depth > MAX_DEPTH {
             return None;
         }
-        self.at += 1;
+        self.lx.bump();
         let mut items = Vec::with_capacity(4);
-        self.skip_space();
-        if self.peek()? == b']' {
-            self.at += 1;
+        self.lx.blank();
+        if self.lx.eat(b']') {
             return Some(Doc::Array(items));
         }
         loop {
             items.push(self.value(depth + 1)?);
-            self.skip_space();
-            match self.peek()? {
-                b',' => self.at += 1,
+            self.lx.blank();
+            match self.lx.peek()? {
+                b',' => self.lx.bump(),
                 b']' => {
-                    self.at += 1;
+                    self.lx.bump();
                     return Some(Doc::Array(items));
                 }
                 _ => return None,
@@ -532,7 +448,7 @@ impl<'a> Reader<'a> {
         if depth > MAX_DEPTH {
             return None;
         }
-        self.at += 1;
+        self.lx.bump();
         // An event has a dozen members, its payload and principal fewer than
         // eight, most objects below them a few.
         let mut members: Vec<(Cow<'a, str>, Doc<'a>)> = Vec::with_capacity(match depth {
@@ -540,9 +456,8 @@ impl<'a> Reader<'a> {
             2 => 8,
             _ => 4,
         });
-        self.skip_space();
-        if self.peek()? == b'}' {
-            self.at += 1;
+        self.lx.blank();
+        if self.lx.eat(b'}') {
             return Some(Doc::Object(DocObject(members)));
         }
         // A bit for each key read so far, chosen by its length and its ends:
@@ -550,10 +465,7 @@ impl<'a> Reader<'a> {
         // keys need no comparison with the others.
         let mut seen = 0u64;
         loop {
-            self.skip_space();
-            if self.peek()? != b'"' {
-                return None;
-            }
+            self.lx.blank();
             let key = self.string()?;
             // A key named twice is the reporting parser's to describe.
             if members.len() < SMALL {
@@ -563,15 +475,17 @@ impl<'a> Reader<'a> {
                 }
                 seen |= bit;
             }
-            self.skip_space();
-            self.eat(b":")?;
+            self.lx.blank();
+            if !self.lx.eat(b':') {
+                return None;
+            }
             let value = self.value(depth + 1)?;
             members.push((key, value));
-            self.skip_space();
-            match self.peek()? {
-                b',' => self.at += 1,
+            self.lx.blank();
+            match self.lx.peek()? {
+                b',' => self.lx.bump(),
                 b'}' => {
-                    self.at += 1;
+                    self.lx.bump();
                     break;
                 }
                 _ => return None,
@@ -587,156 +501,12 @@ impl<'a> Reader<'a> {
         Some(Doc::Object(DocObject(members)))
     }
 
-    /// Moves past the bytes that a string holds as they are.
-    #[inline(always)]
-    fn skip_plain(&mut self) {
-        self.at = plain_run(self.b, self.at);
-    }
-
     /// A string at a `"`: borrowed when it has no escape.
+    #[inline(always)]
     fn string(&mut self) -> Option<Cow<'a, str>> {
-        self.at += 1;
-        let start = self.at;
-        loop {
-            self.skip_plain();
-            match self.peek()? {
-                b'"' => {
-                    let s = self.text.get(start..self.at)?;
-                    self.at += 1;
-                    return Some(Cow::Borrowed(s));
-                }
-                b'\\' => break,
-                c if c < 0x20 => return None,
-                _ => self.at += 1,
-            }
-        }
-        self.escaped = true;
-        // Written as bytes into a buffer of the right size, each plain word
-        // stored whole and each escape as its bytes, with no call per piece;
-        // the bytes are checked as UTF-8 once, at the end. They always are:
-        // the runs copied are whole characters (they end at an ASCII byte or
-        // the text's end) and each escape is written as a whole character.
-        let room = if self.one_string { self.b.len() - start } else { self.at - start + 16 };
-        // The eight spare bytes hold the overhang of the last word stored.
-        let mut out = vec![0u8; room + 8];
-        let mut len = self.at - start;
-        out.get_mut(..len)?.copy_from_slice(self.b.get(start..self.at)?);
-        loop {
-            len = self.copy_plain_words(&mut out, len);
-            match self.peek()? {
-                b'"' => {
-                    self.at += 1;
-                    out.truncate(len);
-                    return String::from_utf8(out).ok().map(Cow::Owned);
-                }
-                b'\\' => {
-                    self.at += 1;
-                    let c = match self.peek()? {
-                        b'u' => {
-                            self.at += 1;
-                            let unit = self.hex4()?;
-                            let c = match unit {
-                                0xD800..=0xDBFF => {
-                                    self.eat(b"\\u")?;
-                                    let low = self.hex4()?;
-                                    if !(0xDC00..=0xDFFF).contains(&low) {
-                                        return None;
-                                    }
-                                    0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00)
-                                }
-                                0xDC00..=0xDFFF => return None,
-                                _ => u32::from(unit),
-                            };
-                            char::from_u32(c)?
-                        }
-                        c => {
-                            // The short escapes stand for ASCII characters.
-                            self.at += 1;
-                            put(&mut out, &mut len, &[u8::try_from(crate::json::short_escape(c)?).ok()?])?;
-                            continue;
-                        }
-                    };
-                    // Six or more bytes of text became at most four.
-                    put(&mut out, &mut len, c.encode_utf8(&mut [0; 4]).as_bytes())?;
-                }
-                c if c < 0x20 => return None,
-                c => {
-                    // One of the last few bytes, with no word left to store.
-                    put(&mut out, &mut len, &[c])?;
-                    self.at += 1;
-                }
-            }
-        }
-    }
-
-    /// Stores the bytes a string holds as they are into `out` from `len`, a
-    /// word of eight at a time: each word is stored whole and counted up to
-    /// its first special byte. Stops at a special byte, or where fewer than
-    /// eight bytes are left; returns the new length.
-    fn copy_plain_words(&mut self, out: &mut Vec<u8>, mut len: usize) -> usize {
-        while let Some(word) = self.b.get(self.at..).and_then(<[u8]>::first_chunk::<8>) {
-            grow(out, len + 8);
-            let Some(slot) = out.get_mut(len..).and_then(<[u8]>::first_chunk_mut::<8>) else { break };
-            *slot = *word;
-            let special = special_bytes(word);
-            if special != 0 {
-                let plain = (special.trailing_zeros() / 8) as usize;
-                self.at += plain;
-                return len + plain;
-            }
-            self.at += 8;
-            len += 8;
-        }
-        len
-    }
-
-    fn hex4(&mut self) -> Option<u16> {
-        let hex = self.text.get(self.at..self.at + 4)?;
-        if !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
-            return None;
-        }
-        self.at += 4;
-        u16::from_str_radix(hex, 16).ok()
-    }
-
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, finite.
-    fn number(&mut self) -> Option<Doc<'a>> {
-        let start = self.at;
-        let digits = |r: &mut Self| {
-            let from = r.at;
-            while matches!(r.peek(), Some(b'0'..=b'9')) {
-                r.at += 1;
-            }
-            r.at > from
-        };
-        if self.peek() == Some(b'-') {
-            self.at += 1;
-        }
-        if self.peek() == Some(b'0') {
-            self.at += 1;
-        } else if !digits(self) {
-            return None;
-        }
-        if self.peek() == Some(b'.') {
-            self.at += 1;
-            if !digits(self) {
-                return None;
-            }
-        }
-        if matches!(self.peek(), Some(b'e' | b'E')) {
-            self.at += 1;
-            if matches!(self.peek(), Some(b'+' | b'-')) {
-                self.at += 1;
-            }
-            if !digits(self) {
-                return None;
-            }
-        }
-        let text = self.text.get(start..self.at)?;
-        // Read as `serde_json` reads it (so exactly as a `Value`'s number),
-        // with no float parser of its own in the wasm module.
-        let n = text.parse::<Number>().ok()?.as_f64()?;
-        n.is_finite().then_some(Doc::Number(n, text))
+        let s = self.lx.string_value(false).ok()?;
+        self.escaped |= matches!(s, Cow::Owned(_));
+        Some(s)
     }
 }
 

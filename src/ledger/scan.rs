@@ -12,6 +12,8 @@
 
 use std::borrow::Cow;
 
+use crate::json::lex::{Lexer, Policy};
+
 /// The text is not JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Syntax;
@@ -41,10 +43,10 @@ impl Problem {
 /// What [`Reader::entries`] calls with each key: it reads the value.
 pub(crate) type EntryVisitor<'f, 'v> = dyn FnMut(&mut Reader<'v>, Cow<'v, str>) -> Result<(), Syntax> + 'f;
 
-/// A cursor over JSON text.
+/// A cursor over JSON text: the one lexer under `JSON.parse`'s policy, so
+/// that what strict reading refuses is noted as a [`Problem`], not a stop.
 pub(crate) struct Reader<'v> {
-    text: &'v str,
-    pos: usize,
+    lx: Lexer<'v>,
     /// The first problem met (and where), if any.
     problem: Option<(Problem, usize)>,
     /// How deep values may nest below depth 0.
@@ -55,11 +57,11 @@ pub(crate) struct Reader<'v> {
 
 impl<'v> Reader<'v> {
     pub(crate) fn new(text: &'v str, max_depth: usize) -> Self {
-        Reader { text, pos: 0, problem: None, max_depth, stack: Vec::new() }
+        Reader { lx: Lexer::new(text, Policy::JsonParse), problem: None, max_depth, stack: Vec::new() }
     }
 
     pub(crate) fn pos(&self) -> usize {
-        self.pos
+        self.lx.at()
     }
 
     pub(crate) fn problem(&self) -> Option<(Problem, usize)> {
@@ -73,188 +75,77 @@ impl<'v> Reader<'v> {
 
     /// The text from `start` to the cursor.
     pub(crate) fn since(&self, start: usize) -> &'v str {
-        self.text.get(start..self.pos).unwrap_or("")
+        self.lx.since(start)
     }
 
     fn note(&mut self, problem: Problem) {
         if self.problem.is_none() {
-            self.problem = Some((problem, self.pos));
+            self.problem = Some((problem, self.lx.at()));
         }
     }
 
     pub(crate) fn peek(&self) -> u8 {
-        self.text.as_bytes().get(self.pos).copied().unwrap_or(0)
+        self.lx.peek().unwrap_or(0)
     }
 
     pub(crate) fn ws(&mut self) {
-        while matches!(self.peek(), b' ' | b'\t' | b'\n' | b'\r') {
-            self.pos += 1;
-        }
+        self.lx.blank();
     }
 
     /// Steps over `byte` (after whitespace), or fails.
     pub(crate) fn expect(&mut self, byte: u8) -> Result<(), Syntax> {
-        self.ws();
-        if self.peek() != byte {
-            return Err(Syntax);
-        }
-        self.pos += 1;
-        Ok(())
+        self.lx.blank();
+        if self.lx.eat(byte) { Ok(()) } else { Err(Syntax) }
     }
 
     /// Whether the text ends here (whitespace aside).
     pub(crate) fn at_end(&mut self) -> bool {
-        self.ws();
-        self.pos >= self.text.len()
+        self.lx.blank();
+        self.lx.at_end()
     }
 
-    /// A string at the cursor; answers whether it holds an escape.
-    fn string(&mut self) -> Result<bool, Syntax> {
-        let bytes = self.text.as_bytes();
-        if self.peek() != b'"' {
-            return Err(Syntax);
+    /// Steps over a string at the cursor, its lone surrogate noted.
+    fn string(&mut self) -> Result<(), Syntax> {
+        let s = self.lx.skip_string().map_err(|_| Syntax)?;
+        if s.lone {
+            self.note(Problem::LoneSurrogate);
         }
-        let mut i = self.pos + 1;
-        let mut escaped = false;
-        loop {
-            // Eight bytes at a time, straight to the first special one.
-            i = crate::doc::plain_run(bytes, i);
-            match bytes.get(i).copied() {
-                None => return Err(Syntax),
-                Some(b'"') => {
-                    self.pos = i + 1;
-                    return Ok(escaped);
-                }
-                Some(b'\\') => {
-                    escaped = true;
-                    self.pos = i;
-                    i = self.escape()?;
-                }
-                Some(0..0x20) => return Err(Syntax),
-                Some(_) => i += 1,
-            }
-        }
-    }
-
-    /// The escape at the cursor (a backslash); answers where it ends.
-    fn escape(&mut self) -> Result<usize, Syntax> {
-        let bytes = self.text.as_bytes();
-        let at = self.pos;
-        match bytes.get(at + 1).copied() {
-            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => Ok(at + 2),
-            Some(b'u') => {
-                let unit = hex4(bytes, at + 2).ok_or(Syntax)?;
-                match unit {
-                    0xD800..=0xDBFF => {
-                        let low = if bytes.get(at + 6) == Some(&b'\\') && bytes.get(at + 7) == Some(&b'u') {
-                            hex4(bytes, at + 8)
-                        } else {
-                            None
-                        };
-                        if matches!(low, Some(0xDC00..=0xDFFF)) {
-                            Ok(at + 12)
-                        } else {
-                            self.note(Problem::LoneSurrogate);
-                            Ok(at + 6)
-                        }
-                    }
-                    0xDC00..=0xDFFF => {
-                        self.note(Problem::LoneSurrogate);
-                        Ok(at + 6)
-                    }
-                    _ => Ok(at + 6),
-                }
-            }
-            _ => Err(Syntax),
-        }
+        Ok(())
     }
 
     /// A key at the cursor, decoded, and the colon after it.
     pub(crate) fn key(&mut self) -> Result<Cow<'v, str>, Syntax> {
-        self.ws();
-        let start = self.pos;
-        let escaped = self.string()?;
-        let key = if escaped {
-            // Well formed by now: only a lone surrogate (a problem already
-            // noted, so the row is left out) keeps it from decoding.
-            Cow::Owned(
-                serde_json::from_str::<String>(self.since(start)).unwrap_or_else(|_| "\u{fffd}".to_owned()),
-            )
-        } else {
-            Cow::Borrowed(self.text.get(start + 1..self.pos - 1).ok_or(Syntax)?)
-        };
-        if self.peek() == b':' {
-            self.pos += 1;
-        } else {
+        self.lx.blank();
+        let key = self.lx.string().map_err(|_| Syntax)?;
+        if key.lone {
+            // So the row is left out.
+            self.note(Problem::LoneSurrogate);
+        }
+        // Most keys are followed by their colon straight away.
+        if !self.lx.eat(b':') {
             self.expect(b':')?;
         }
-        Ok(key)
+        Ok(key.value())
     }
 
-    /// A number at the cursor, checked for range as a parser into a double
-    /// would check it.
+    /// A number at the cursor, its being beyond a double noted.
     fn number(&mut self) -> Result<(), Syntax> {
-        let start = self.pos;
-        if self.peek() == b'-' {
-            self.pos += 1;
-        }
-        let digits = |r: &mut Self| {
-            let from = r.pos;
-            while r.peek().is_ascii_digit() {
-                r.pos += 1;
-            }
-            r.pos - from
-        };
-        let whole = match self.peek() {
-            b'0' => {
-                self.pos += 1;
-                1
-            }
-            b'1'..=b'9' => digits(self),
-            _ => return Err(Syntax),
-        };
-        let mut exact = whole <= 300;
-        if self.peek() == b'.' {
-            self.pos += 1;
-            if digits(self) == 0 {
-                return Err(Syntax);
-            }
-        }
-        if matches!(self.peek(), b'e' | b'E') {
-            self.pos += 1;
-            if matches!(self.peek(), b'+' | b'-') {
-                self.pos += 1;
-            }
-            if digits(self) == 0 {
-                return Err(Syntax);
-            }
-            exact = false;
-        }
-        // serde reads a double exactly as the views will show the row, and
-        // refuses one beyond range (core's float parser would add its own
-        // tables to the wasm module).
-        if !exact && serde_json::from_str::<f64>(self.since(start)).is_err() {
-            let end = self.pos;
-            self.pos = start;
+        let n = self.lx.number().map_err(|_| Syntax)?;
+        if !n.is_finite() {
             self.note(Problem::OutOfRange);
-            self.pos = end;
         }
         Ok(())
     }
 
     fn literal(&mut self, word: &str) -> Result<(), Syntax> {
-        if self.text.get(self.pos..self.pos + word.len()) != Some(word) {
-            return Err(Syntax);
-        }
-        self.pos += word.len();
-        Ok(())
+        if self.lx.word(word.as_bytes()) { Ok(()) } else { Err(Syntax) }
     }
 
     /// Steps over one value at `depth` (its containers open at `depth + 1`),
     /// checking all of it; answers its text.
     pub(crate) fn value(&mut self, depth: usize) -> Result<&'v str, Syntax> {
         self.ws();
-        let start = self.pos;
+        let start = self.pos();
         // Most values are strings: no container bookkeeping for them.
         if self.peek() == b'"' {
             self.string()?;
@@ -271,11 +162,11 @@ impl<'v> Reader<'v> {
                         self.note(Problem::TooDeep);
                     }
                     self.stack.push(object);
-                    self.pos += 1;
+                    self.lx.bump();
                     self.ws();
                     let close = if object { b'}' } else { b']' };
                     if self.peek() == close {
-                        self.pos += 1;
+                        self.lx.bump();
                         self.stack.pop();
                     } else {
                         if object {
@@ -299,14 +190,14 @@ impl<'v> Reader<'v> {
                 self.ws();
                 match (self.peek(), object) {
                     (b',', _) => {
-                        self.pos += 1;
+                        self.lx.bump();
                         if object {
                             self.key()?;
                         }
                         break;
                     }
                     (b'}', true) | (b']', false) => {
-                        self.pos += 1;
+                        self.lx.bump();
                         self.stack.pop();
                     }
                     _ => return Err(Syntax),
@@ -326,10 +217,10 @@ impl<'v> Reader<'v> {
         if depth + 1 > self.max_depth {
             self.note(Problem::TooDeep);
         }
-        self.pos += 1;
+        self.lx.bump();
         self.ws();
         if self.peek() == b'}' {
-            self.pos += 1;
+            self.lx.bump();
             return Ok(true);
         }
         loop {
@@ -337,9 +228,9 @@ impl<'v> Reader<'v> {
             visit(self, key)?;
             self.ws();
             match self.peek() {
-                b',' => self.pos += 1,
+                b',' => self.lx.bump(),
                 b'}' => {
-                    self.pos += 1;
+                    self.lx.bump();
                     return Ok(true);
                 }
                 _ => return Err(Syntax),
@@ -361,19 +252,19 @@ impl<'v> Reader<'v> {
         if depth + 1 > self.max_depth {
             self.note(Problem::TooDeep);
         }
-        self.pos += 1;
+        self.lx.bump();
         self.ws();
         if self.peek() == b']' {
-            self.pos += 1;
+            self.lx.bump();
             return Ok(true);
         }
         loop {
             visit(self)?;
             self.ws();
             match self.peek() {
-                b',' => self.pos += 1,
+                b',' => self.lx.bump(),
                 b']' => {
-                    self.pos += 1;
+                    self.lx.bump();
                     return Ok(true);
                 }
                 _ => return Err(Syntax),
@@ -382,23 +273,12 @@ impl<'v> Reader<'v> {
     }
 }
 
-fn hex4(bytes: &[u8], at: usize) -> Option<u16> {
-    let digits = bytes.get(at..at + 4)?;
-    digits.iter().try_fold(0u16, |n, &b| Some(n << 4 | u16::from((b as char).to_digit(16)? as u8)))
-}
-
-/// The text of a JSON string without its quotes when it has no escapes
-/// (exactly its value), else the value decoded (`None` for text that is
-/// not a string or holds a lone surrogate).
+/// The value of the JSON string `text` (`None` for text that is not one
+/// string or holds a lone surrogate): borrowed when it has no escape.
 pub(crate) fn string(text: &str) -> Option<Cow<'_, str>> {
-    // The quotes are tested as bytes: in the size-optimised wasm build a
-    // `char` pattern is encoded to UTF-8 again on every call.
-    let [b'"', inner @ .., b'"'] = text.as_bytes() else { return None };
-    if inner.contains(&b'\\') {
-        serde_json::from_str::<String>(text).ok().map(Cow::Owned)
-    } else {
-        text.get(1..1 + inner.len()).map(Cow::Borrowed)
-    }
+    let mut lx = Lexer::new(text, Policy::Strict);
+    let s = lx.string_value(false).ok()?;
+    lx.at_end().then_some(s)
 }
 
 /// The item texts of the array `text` (`None` when it is not an array of

@@ -1,12 +1,14 @@
 //! The reader that builds a [`super::tree::Tree`] from a text, as
-//! `JSON.parse` reads it (with the JavaScript values an adapter may spell).
+//! `JSON.parse` reads it (with the JavaScript values an adapter may spell):
+//! the one lexer under `JSON.parse`'s policy, with the structure kept as a
+//! flat list of nodes.
 
 use crate::diagnostic::{self, Diagnostic};
 use crate::json;
 use crate::pointer::Pointer;
 
 use super::tree::{Node, Other, Text, Tree};
-use crate::js::number::json_number;
+use crate::json::lex::{Fault, Lexer, Policy};
 
 impl<'t> Tree<'t> {
     /// `js`: the text may also spell `NaN`, `undefined`, `bigint`,
@@ -17,8 +19,7 @@ impl<'t> Tree<'t> {
         // growing; a longer text grows it past that as it must.
         let room = (text.len() / 8 + 4).min(1 << 12);
         let mut r = Reader {
-            text,
-            at: 0,
+            lx: Lexer::new(text, Policy::JsonParse),
             nodes: Vec::with_capacity(room),
             open: Vec::with_capacity(8),
             depth: 0,
@@ -34,8 +35,7 @@ impl<'t> Tree<'t> {
 }
 
 pub(super) struct Reader<'t> {
-    pub(super) text: &'t str,
-    pub(super) at: usize,
+    pub(super) lx: Lexer<'t>,
     pub(super) nodes: Vec<Node<'t>>,
     /// The containers open at the reader's place.
     pub(super) open: Vec<usize>,
@@ -50,26 +50,40 @@ pub(super) struct Reader<'t> {
 
 impl<'t> Reader<'t> {
     pub(super) fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.at).copied()
+        self.lx.peek()
     }
 
     /// `JSON.parse`'s white space: space, tab, line feed, carriage return.
     pub(super) fn blank(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.at += 1;
-        }
+        self.lx.blank();
     }
 
+    /// A message naming `what` was expected where the reader stands, and
+    /// what stands there.
     pub(super) fn fail(&self, what: &str) -> Box<Diagnostic> {
-        let found = match self.text.get(self.at..).and_then(|s| s.chars().next()) {
+        let found = match self.lx.rest().chars().next() {
             Some(c) => format!("found {}", diagnostic::quote(&c.to_string())),
             None => "found the end of the text".to_owned(),
         };
         Box::new(Diagnostic::error(
             json::INVALID,
             &Pointer::root(),
-            format!("expected {what} at byte {}, {found}", self.at),
+            format!("expected {what} at byte {}, {found}", self.lx.at()),
         ))
+    }
+
+    /// The lexer's fault, in the reader's words (the lexer stands where it
+    /// found it).
+    fn fault(&self, fault: Fault) -> Box<Diagnostic> {
+        self.fail(match fault {
+            Fault::Escape => {
+                "an escape (`\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` and four hex digits)"
+            }
+            Fault::Character => "a character (control characters must be escaped)",
+            Fault::Quote => "`\"`",
+            // Strict faults: `JSON.parse`'s policy has none.
+            Fault::Digit | Fault::Pair | Fault::Finite => "a digit",
+        })
     }
 
     pub(super) fn read(&mut self) -> Result<(), Box<Diagnostic>> {
@@ -83,7 +97,7 @@ impl<'t> Reader<'t> {
             match self.peek() {
                 Some(b'@') if self.js => {
                     // A class name, then the object it names.
-                    self.at += 1;
+                    self.lx.bump();
                     if self.peek() != Some(b'"') {
                         return Err(self.fail("a class name (a string)"));
                     }
@@ -108,7 +122,7 @@ impl<'t> Reader<'t> {
                     self.nodes.push(Node::String(t));
                 }
                 Some(b't') => self.literal("true", Node::Bool(true))?,
-                Some(b'f') if self.js && self.text.as_bytes().get(self.at + 1) == Some(&b'u') => {
+                Some(b'f') if self.js && self.lx.peek_ahead(1) == Some(b'u') => {
                     self.js_literal("function", Node::Other(Other::Function(0.0)))?;
                     self.function_length()?;
                 }
@@ -128,7 +142,7 @@ impl<'t> Reader<'t> {
                 let object = matches!(self.nodes.get(top), Some(Node::Object { .. }));
                 match self.peek() {
                     Some(b',') => {
-                        self.at += 1;
+                        self.lx.bump();
                         self.blank();
                         if object {
                             self.key()?;
@@ -136,11 +150,11 @@ impl<'t> Reader<'t> {
                         continue 'value;
                     }
                     Some(b'}') if object => {
-                        self.at += 1;
+                        self.lx.bump();
                         self.close();
                     }
                     Some(b']') if !object => {
-                        self.at += 1;
+                        self.lx.bump();
                         self.close();
                     }
                     _ => return Err(self.fail(if object { "`,` or `}`" } else { "`,` or `]`" })),
@@ -149,7 +163,7 @@ impl<'t> Reader<'t> {
             break;
         }
         self.blank();
-        if self.at != self.text.len() {
+        if !self.lx.at_end() {
             return Err(self.fail("the end of the text"));
         }
         Ok(())
@@ -158,7 +172,7 @@ impl<'t> Reader<'t> {
     /// Opens an object (`{`, named `class` where a JavaScript caller
     /// named one) or an array (`[`) at the reader's place.
     pub(super) fn open_container(&mut self, open: u8, class: Option<Text<'t>>) {
-        self.at += 1;
+        self.lx.bump();
         let index = self.nodes.len();
         self.nodes.push(if open == b'{' {
             Node::Object { end: 0, len: 0, class }
@@ -175,8 +189,7 @@ impl<'t> Reader<'t> {
     /// comes next).
     pub(super) fn after_open(&mut self, open: u8) -> Result<bool, Box<Diagnostic>> {
         let close = if open == b'{' { b'}' } else { b']' };
-        if self.peek() == Some(close) {
-            self.at += 1;
+        if self.lx.eat(close) {
             self.close();
             return Ok(true);
         }
@@ -208,10 +221,9 @@ impl<'t> Reader<'t> {
         }
         self.nodes.push(Node::Key { text, shadowed: false, first: true });
         self.blank();
-        if self.peek() != Some(b':') {
+        if !self.lx.eat(b':') {
             return Err(self.fail("`:`"));
         }
-        self.at += 1;
         self.blank();
         Ok(())
     }
@@ -219,19 +231,17 @@ impl<'t> Reader<'t> {
     /// A function's `length`, in parentheses after the word (`function(2)`),
     /// where the caller wrote one.
     pub(super) fn function_length(&mut self) -> Result<(), Box<Diagnostic>> {
-        if self.peek() != Some(b'(') {
+        if !self.lx.eat(b'(') {
             return Ok(());
         }
-        self.at += 1;
         self.number()?;
         let length = match self.nodes.pop() {
             Some(Node::Number(x)) => x,
             _ => return Err(self.fail("a number")),
         };
-        if self.peek() != Some(b')') {
+        if !self.lx.eat(b')') {
             return Err(self.fail("`)`"));
         }
-        self.at += 1;
         // In place of the word's own node.
         if let Some(last) = self.nodes.last_mut() {
             *last = Node::Other(Other::Function(length));
@@ -245,85 +255,22 @@ impl<'t> Reader<'t> {
     }
 
     pub(super) fn literal(&mut self, word: &str, node: Node<'t>) -> Result<(), Box<Diagnostic>> {
-        if !self.text.get(self.at..).is_some_and(|rest| rest.starts_with(word)) {
+        if !self.lx.word(word.as_bytes()) {
             return Err(self.fail("a value"));
         }
-        self.at += word.len();
         self.nodes.push(node);
         Ok(())
     }
 
     pub(super) fn string(&mut self) -> Result<Text<'t>, Box<Diagnostic>> {
-        let bytes = self.text.as_bytes();
-        self.at += 1;
-        let start = self.at;
-        let mut escaped = false;
-        loop {
-            self.at = crate::doc::plain_run(bytes, self.at);
-            match bytes.get(self.at) {
-                Some(b'"') => break,
-                Some(b'\\') => {
-                    escaped = true;
-                    match bytes.get(self.at + 1) {
-                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => self.at += 2,
-                        Some(b'u')
-                            if bytes.get(self.at + 2..self.at + 6).is_some_and(|h| {
-                                h.iter().all(u8::is_ascii_hexdigit)
-                            }) =>
-                        {
-                            self.at += 6
-                        }
-                        _ => return Err(self.fail("an escape (`\\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` and four hex digits)")),
-                    }
-                }
-                Some(0..=0x1f) => return Err(self.fail("a character (control characters must be escaped)")),
-                Some(_) => self.at += 1,
-                None => return Err(self.fail("`\"`")),
-            }
-        }
-        let raw = self.text.get(start..self.at).unwrap_or_default();
-        self.at += 1;
-        self.escaped |= escaped;
-        Ok(Text { raw, escaped })
+        let s = self.lx.string().map_err(|f| self.fault(f))?;
+        self.escaped |= s.escaped;
+        Ok(Text { raw: s.raw, escaped: s.escaped })
     }
 
     pub(super) fn number(&mut self) -> Result<(), Box<Diagnostic>> {
-        let bytes = self.text.as_bytes();
-        let start = self.at;
-        let digits = |r: &mut Self| {
-            let from = r.at;
-            while bytes.get(r.at).is_some_and(u8::is_ascii_digit) {
-                r.at += 1;
-            }
-            r.at > from
-        };
-        if self.peek() == Some(b'-') {
-            self.at += 1;
-        }
-        match self.peek() {
-            Some(b'0') => self.at += 1,
-            Some(b'1'..=b'9') => {
-                digits(self);
-            }
-            _ => return Err(self.fail("a digit")),
-        }
-        if self.peek() == Some(b'.') {
-            self.at += 1;
-            if !digits(self) {
-                return Err(self.fail("a digit"));
-            }
-        }
-        if matches!(self.peek(), Some(b'e' | b'E')) {
-            self.at += 1;
-            if matches!(self.peek(), Some(b'+' | b'-')) {
-                self.at += 1;
-            }
-            if !digits(self) {
-                return Err(self.fail("a digit"));
-            }
-        }
-        let x = json_number(self.text.get(start..self.at).unwrap_or_default());
-        self.nodes.push(Node::Number(x));
+        let n = self.lx.number().map_err(|f| self.fault(f))?;
+        self.nodes.push(Node::Number(n.value()));
         Ok(())
     }
 }

@@ -115,30 +115,7 @@ impl<'t> Text<'t> {
     /// The string's UTF-16 units (its escapes are well-formed: the reader
     /// checked them).
     pub(super) fn units(self) -> Vec<u16> {
-        let mut out = Vec::with_capacity(self.raw.len());
-        let mut chars = self.raw.chars();
-        while let Some(c) = chars.next() {
-            if c != '\\' {
-                let mut buf = [0u16; 2];
-                out.extend_from_slice(c.encode_utf16(&mut buf));
-                continue;
-            }
-            let unit = match chars.next() {
-                Some('b') => 0x08,
-                Some('f') => 0x0c,
-                Some('n') => 0x0a,
-                Some('r') => 0x0d,
-                Some('t') => 0x09,
-                Some('u') => {
-                    let hex: String = chars.by_ref().take(4).collect();
-                    u16::from_str_radix(&hex, 16).unwrap_or(0xfffd)
-                }
-                Some(other) => other as u16,
-                None => 0xfffd,
-            };
-            out.push(unit);
-        }
-        out
+        crate::json::lex::units(self.raw)
     }
 
     /// Its length as zod 4.6.7 counts it: code points, a lone surrogate
