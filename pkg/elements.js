@@ -10,7 +10,7 @@
 // the modules of elements/: the loader (load.js), the DOM helpers (dom.js),
 // the graph's layout (layout.js), the fold (fold.js), each element's shadow
 // root (shadow.js) and the ledger view's workings (viewer.js).
-import { elementClasses } from './elements/viewer.js';
+import { ledgerViewClass, peerBadgeClass } from './elements/viewer.js';
 
 export { LoadError, fetchHub, fetchLedger, ledgerFromText, ledgerFromValue, readFile } from './elements/load.js';
 export { TEXT_LIMIT, diagnosticLine, el, when } from './elements/dom.js';
@@ -23,7 +23,8 @@ export { NODE_H, NODE_W, layoutGraph } from './elements/layout.js';
  */
 export function defineElements(registry = globalThis.customElements) {
   if (!registry || typeof globalThis.HTMLElement !== 'function') return false;
-  const { HapiPeerBadge, HapiLedgerView } = elementClasses();
+  const HapiPeerBadge = peerBadgeClass();
+  const HapiLedgerView = ledgerViewClass();
   if (!registry.get('hapi-peer-badge')) registry.define('hapi-peer-badge', HapiPeerBadge);
   if (!registry.get('hapi-ledger-view')) registry.define('hapi-ledger-view', HapiLedgerView);
   return true;

@@ -77,14 +77,11 @@ function segment(id) {
 }
 
 /**
- * Reads a ledger from a hub's `/api/work-graph/*` routes (upstream's shapes:
- * `GET events?related_session_id=` → `{events}`, `GET events/:id` → `{event}`,
- * `GET events/:id/links` → `{links}`). Starting from the given route, it walks
- * every link, the events at both ends, the event each row relates to, the
- * grant its delegated authority names, and the events of every session those
- * events name, up to `maxRequests` requests.
+ * The hub route `input` names (relative to the page): its URL, the match
+ * of `ROUTE` (the hub's base path, and the event id of an event's route)
+ * and the base of the hub's work-graph API.
  */
-export async function fetchHub(input, { token = '', maxRequests = 400, onProgress = () => {} } = {}) {
+function hubRoute(input) {
   let url;
   try {
     url = new URL(input.trim(), globalThis.location?.href);
@@ -100,6 +97,19 @@ export async function fetchHub(input, { token = '', maxRequests = 400, onProgres
       `${url.pathname} is not a hub's /api/work-graph/events route (give …/events?related_session_id=<session>, …/events/<id> or …/events/<id>/links)`);
   }
   const api = `${url.origin}${m[1]}/api/work-graph`;
+  return { url, m, api };
+}
+
+/**
+ * Reads a ledger from a hub's `/api/work-graph/*` routes (upstream's shapes:
+ * `GET events?related_session_id=` → `{events}`, `GET events/:id` → `{event}`,
+ * `GET events/:id/links` → `{links}`). Starting from the given route, it walks
+ * every link, the events at both ends, the event each row relates to, the
+ * grant its delegated authority names, and the events of every session those
+ * events name, up to `maxRequests` requests.
+ */
+export async function fetchHub(input, { token = '', maxRequests = 400, onProgress = () => {} } = {}) {
+  const { url, m, api } = hubRoute(input);
   const headers = token ? { authorization: `Bearer ${token}` } : {};
   const events = new Map();
   const links = new Map();

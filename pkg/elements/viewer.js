@@ -1,5 +1,5 @@
-// The ledger view's workings, over its shadow root, and the elements'
-// classes.
+// The ledger view's workings, over its shadow root: the viewer, which its
+// panels share, its routing, and the panels; and the elements' classes.
 import { LedgerFold, ledgerView, peerBadge, projectHandoff } from '#core';
 import { DISPLAY, diagnosticLine, el, shownText, svg, when } from './dom.js';
 import { startWorker, streamFold } from './fold.js';
@@ -7,44 +7,16 @@ import { DIP, GAP_X, NODE_H, NODE_W, layoutGraph } from './layout.js';
 import { LoadError, fetchHub, fetchLedger, ledgerFromText, readFile } from './load.js';
 import { core, shadow } from './shadow.js';
 
-/** How many items of a list, rows of a table, the views build at first and at each "more". */
-const PAGE = 100;
-/** How many projects of the fleet, each a table, are built at first and at each "more". */
-const PROJECT_PAGE = 10;
-/** The most events and links a work graph draws; the rest are counted beside it. */
-const GRAPH_NODES = 80;
-const GRAPH_EDGES = 160;
-
-// The tone of each status the element colours, by exact text (no case
-// folding, no stripping): `completed\u200B` is not `completed`, and shows
-// as unknown. A thread's outcome is the core's, one of its nine values. An
-// ad's status is the core's `stale` or the status the ad reported. A
-// receipt's status decides the handoff when the core calls it terminal;
-// otherwise only the v1 statuses that decide nothing are coloured.
-const toneMap = (entries) => new Map(Object.entries(entries));
-const OUTCOME_TONES = toneMap({
-  completed: 'good', accepted: 'good', failed: 'bad', rejected: 'bad', conflict: 'bad', undeliverable: 'bad',
-  blocked: 'wait', incomplete: 'neutral', open: 'neutral',
-});
-const AD_TONES = toneMap({
-  done: 'good', failed: 'bad', blocked: 'wait', needs_decision: 'wait', stale: 'wait', in_progress: 'neutral', unknown: 'neutral',
-});
-const TERMINAL_RECEIPT_TONES = toneMap({ completed: 'good', failed: 'bad', rejected: 'bad' });
-const RECEIPT_TONES = toneMap({ accepted: 'good', blocked: 'wait', incomplete: 'neutral' });
-
-function viewerIn(root, host) {
+/**
+ * The ledger view over `root`, the shadow root of `host`: the panels the
+ * template lays out, filled with the core's answers about the open ledger.
+ */
+export function viewerIn(root, host) {
   const $ = (id) => root.getElementById(id);
-
-  /**
-   * The open ledger: its rows as given, its label, its fold (where the core
-   * answers its views a page at a time), the fleet, and the rows the core
-   * has named so far by id (each the row the fold keeps for that id).
-   */
-  let current = null;
 
   /** The page of `query` from `offset` over the open ledger (`extra`: more of `page`). */
   async function view(query, offset = 0, extra = {}) {
-    const at = current;
+    const at = viewer.current;
     const text = await at.fold.ask(`{"query":${JSON.stringify(query)},"page":${JSON.stringify({ size: PAGE, offset, ...extra })}}`);
     return learn(at, JSON.parse(text));
   }
@@ -59,27 +31,223 @@ function viewerIn(root, host) {
     return answer;
   }
 
-  const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-  const text = (v) => (typeof v === 'string' ? shownText(v) : '');
-  const totalOf = (answer, pointer, list) => (isObject(answer.totals) && Number.isInteger(answer.totals[pointer]) ? answer.totals[pointer] : list.length);
-
   /** The row the core named for `id` in the open ledger, or undefined. */
-  const rowOf = (id) => current.rows.get(id);
+  const rowOf = (id) => viewer.current.rows.get(id);
 
-  // Links --------------------------------------------------------------------
+  /**
+   * What the panels share: the parts of the shadow root (`$`), the element,
+   * the open ledger, the ticket of the view last asked for, and the panels'
+   * functions. Each panel takes from it what it needs and adds what it
+   * gives, in the order below.
+   */
+  const viewer = {
+    $,
+    host,
+    /**
+     * The open ledger: its rows as given, its label, its fold (where the core
+     * answers its views a page at a time), the fleet, and the rows the core
+     * has named so far by id (each the row the fold keeps for that id).
+     */
+    current: null,
+    /** Whether a view asked for is still the one to show (no other view or ledger was asked for since). */
+    showing: 0,
+    view,
+    learn,
+    rowOf,
+    openView,
+    route,
+  };
+  for (const panel of [listsIn, diagnosticsIn, graphIn, fleetIn, threadIn, detailIn, openingIn]) Object.assign(viewer, panel(viewer));
+  const { showHandoff, showSession, showArtifact, showOverview, attempt, openHub, wireOpening } = viewer;
 
-  /** The address of a view, or null for an argument no address can hold (half a surrogate pair). */
-  const hashFor = (kind, arg) => (arg.isWellFormed() ? `#${kind}=${encodeURIComponent(arg)}` : null);
+  // Routing -------------------------------------------------------------------------
 
-  function sessionLink(id) {
-    const href = hashFor('session', id);
-    return href ? el('a', { href, class: 'session-link' }, id) : el('code', {}, id);
+  let at = ['', ''];
+
+  /** Shows the view the address (or the last `open`) names; settles when it is shown. */
+  async function route({ focus = false } = {}) {
+    if (!viewer.current) return;
+    const [kind, arg] = host.hashRouting ? parseHash(location.hash) : at;
+    await show(kind, arg, focus);
   }
 
-  function handoffLink(id, attrs = {}) {
-    const href = hashFor('handoff', id);
-    return href ? el('a', { href, ...attrs }, id) : el('code', {}, id);
+  async function show(kind, arg, focus) {
+    if (kind === 'handoff' && arg) await showHandoff(arg);
+    else if (kind === 'session' && arg) await showSession(arg);
+    else if (kind === 'artifact' && arg) await showArtifact(arg);
+    else showOverview();
+    if (focus) $('detail-panel').focus();
   }
+
+  /**
+   * Opens a view as a link to it would: a cancelable `hapi-open` event
+   * first, then (unless the app took it) the view, through the page's
+   * address when the element routes by it.
+   */
+  function openView(kind, arg, { fromLink = false } = {}) {
+    const go = host.dispatchEvent(new CustomEvent('hapi-open', { detail: { kind, id: arg }, bubbles: true, composed: true, cancelable: true }));
+    if (!go) return false;
+    const href = hashFor(kind, String(arg));
+    if (host.hashRouting && href) {
+      if (!fromLink) location.hash = href;
+      return true;
+    }
+    // The element shows it itself: without hash routing, or for an argument no address can hold.
+    at = [kind, arg];
+    if (viewer.current) show(kind, arg, true);
+    return false;
+  }
+
+  root.addEventListener('click', (e) => {
+    const a = e.composedPath().find((n) => n instanceof Element && n.matches('a[href^="#"]'));
+    if (!a) return;
+    const [kind, arg] = parseHash(a.getAttribute('href'));
+    if (!['handoff', 'session', 'artifact'].includes(kind)) return;
+    // The browser follows the link only when the element routes by the address and the app let it.
+    if (!openView(kind, arg, { fromLink: true })) e.preventDefault();
+  });
+
+  const listeners = wireOpening();
+  return {
+    listeners,
+    attempt,
+    openHub,
+    openLedger: (ledger, label) => attempt(label, async () => ledger),
+    openView,
+    route,
+    get ledger() { return viewer.current?.ledger ?? null; },
+  };
+}
+
+/** `#kind=arg` (and the older `#kind/arg`) → [kind, arg]. */
+function parseHash(hash) {
+  const h = hash.replace(/^#/, '');
+  const i = h.search(/[=/]/);
+  if (i < 0) return [h, ''];
+  let arg = h.slice(i + 1);
+  try {
+    arg = decodeURIComponent(arg);
+  } catch {
+    // A malformed escape: use the text as it is.
+  }
+  return [h.slice(0, i), arg];
+}
+
+export const TEMPLATE = `
+<section id="open-panel" class="panel" part="panel open" aria-labelledby="open-title">
+  <h2 id="open-title">Open a ledger</h2>
+  <p id="ledger-source" class="source" aria-live="polite">no ledger open</p>
+  <div id="load-error" class="load-error" role="alert" hidden></div>
+  <div id="openers" class="open-grid">
+    <form id="paste-form" class="open-way">
+      <label for="paste-input">Paste ledger JSON</label>
+      <textarea id="paste-input" rows="4" spellcheck="false" placeholder='{"events": [...], "links": [...], "now": 1785300000000}'></textarea>
+      <button type="submit" part="button">Open pasted</button>
+    </form>
+    <div id="drop-zone" class="open-way drop-zone">
+      <label for="file-input">Drop a ledger file here, or pick one</label>
+      <input id="file-input" type="file" accept=".json,application/json">
+      <p class="muted small">A file of <code>{events, links, now?}</code>, or a hub answer (<code>{events}</code>, <code>{event}</code>), or an array of event rows.</p>
+    </div>
+    <form id="hub-form" class="open-way">
+      <label for="hub-url">Hub URL (<code>/api/work-graph/…</code>)</label>
+      <input id="hub-url" type="text" inputmode="url" spellcheck="false" autocomplete="url" placeholder="https://hub.example/api/work-graph/events?related_session_id=…">
+      <label for="hub-token" class="small">Bearer token (optional, never stored)</label>
+      <input id="hub-token" type="password" autocomplete="off">
+      <button type="submit" part="button">Fetch from the hub</button>
+    </form>
+  </div>
+  <p id="demo-again"><button id="demo-button" type="button" class="link-button">Open the demo ledger again</button></p>
+</section>
+<div class="columns">
+  <section id="fleet-panel" class="panel" part="panel fleet" aria-labelledby="fleet-title">
+    <h2 id="fleet-title">Fleet: current work ads</h2>
+    <div id="fleet"></div>
+    <h3>Handoffs</h3>
+    <div id="handoff-index"></div>
+  </section>
+  <section id="detail-panel" class="panel" part="panel detail" aria-labelledby="detail-title" tabindex="-1">
+    <h2 id="detail-title">Detail</h2>
+    <div id="detail"></div>
+  </section>
+</div>
+<section id="findings-panel" class="panel" part="panel findings" aria-labelledby="findings-title">
+  <h2 id="findings-title">What the core says about this ledger</h2>
+  <div id="ledger-diagnostics"></div>
+</section>
+<section id="artifact-panel" class="panel" part="panel artifact" aria-labelledby="artifact-title">
+  <h2 id="artifact-title">By artifact</h2>
+  <form id="artifact-form" class="inline-form">
+    <label for="artifact-input">Artifact URL or ref JSON</label>
+    <input id="artifact-input" spellcheck="false">
+    <button type="submit" part="button">Find</button>
+  </form>
+  <div id="artifact-result"></div>
+</section>`;
+
+// Lists ---------------------------------------------------------------------------
+
+/** How many items of a list, rows of a table, the views build at first and at each "more". */
+export const PAGE = 100;
+
+// The tone of each status the element colours, by exact text (no case
+// folding, no stripping): `completed\u200B` is not `completed`, and shows
+// as unknown. A thread's outcome is the core's, one of its nine values. An
+// ad's status is the core's `stale` or the status the ad reported. A
+// receipt's status decides the handoff when the core calls it terminal;
+// otherwise only the v1 statuses that decide nothing are coloured.
+const toneMap = (entries) => new Map(Object.entries(entries));
+export const OUTCOME_TONES = toneMap({
+  completed: 'good', accepted: 'good', failed: 'bad', rejected: 'bad', conflict: 'bad', undeliverable: 'bad',
+  blocked: 'wait', incomplete: 'neutral', open: 'neutral',
+});
+export const AD_TONES = toneMap({
+  done: 'good', failed: 'bad', blocked: 'wait', needs_decision: 'wait', stale: 'wait', in_progress: 'neutral', unknown: 'neutral',
+});
+export const TERMINAL_RECEIPT_TONES = toneMap({ completed: 'good', failed: 'bad', rejected: 'bad' });
+export const RECEIPT_TONES = toneMap({ accepted: 'good', blocked: 'wait', incomplete: 'neutral' });
+
+export const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const text = (v) => (typeof v === 'string' ? shownText(v) : '');
+export const totalOf = (answer, pointer, list) => (isObject(answer.totals) && Number.isInteger(answer.totals[pointer]) ? answer.totals[pointer] : list.length);
+
+/** The address of a view, or null for an argument no address can hold (half a surrogate pair). */
+export const hashFor = (kind, arg) => (arg.isWellFormed() ? `#${kind}=${encodeURIComponent(arg)}` : null);
+
+export function sessionLink(id) {
+  const href = hashFor('session', id);
+  return href ? el('a', { href, class: 'session-link' }, id) : el('code', {}, id);
+}
+
+export function handoffLink(id, attrs = {}) {
+  const href = hashFor('handoff', id);
+  return href ? el('a', { href, ...attrs }, id) : el('code', {}, id);
+}
+
+/**
+ * A status as a badge: its text as written, coloured by the tone `tones`
+ * gives that exact text (`unknown` for any other, and for one the core
+ * calls unknown: `known` false); `stale` adds the stale mark.
+ */
+export function statusBadge(status, tones, stale = false, known = true) {
+  const s = typeof status === 'string' ? status : 'unknown';
+  const tone = known ? tones.get(s) ?? 'unknown' : 'unknown';
+  return el('span', { class: stale ? `badge status-${tone} stale` : `badge status-${tone}` }, s);
+}
+
+export function scrollBox(table) {
+  return el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': table.dataset.label ?? 'table' }, table);
+}
+
+export function principalText(p) {
+  if (!isObject(p)) return '(no principal)';
+  const on = typeof p.on_behalf_of === 'string' ? ` on behalf of ${p.on_behalf_of}` : '';
+  return `${text(p.kind) || '?'} ${text(p.id) || '?'}${on}`;
+}
+
+/** The lists of a viewer: event ids, and lists and tables a page at a time. */
+export function listsIn(viewer) {
+  const { rowOf } = viewer;
 
   /**
    * An event id: a link when the core says it is a handoff (`type`, else
@@ -88,21 +256,6 @@ function viewerIn(root, host) {
   function eventRef(id, type = rowOf(id)?.eventType) {
     if (type === 'handoff') return handoffLink(id);
     return el('code', {}, id);
-  }
-
-  /**
-   * A status as a badge: its text as written, coloured by the tone `tones`
-   * gives that exact text (`unknown` for any other, and for one the core
-   * calls unknown: `known` false); `stale` adds the stale mark.
-   */
-  function statusBadge(status, tones, stale = false, known = true) {
-    const s = typeof status === 'string' ? status : 'unknown';
-    const tone = known ? tones.get(s) ?? 'unknown' : 'unknown';
-    return el('span', { class: stale ? `badge status-${tone} stale` : `badge status-${tone}` }, s);
-  }
-
-  function scrollBox(table) {
-    return el('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': table.dataset.label ?? 'table' }, table);
   }
 
   /**
@@ -137,9 +290,9 @@ function viewerIn(root, host) {
     let busy = false;
     // The ledger the list shows: while another is being opened (its rows
     // not yet shown), a press asks nothing of it.
-    const owner = current;
+    const owner = viewer.current;
     more.addEventListener('click', async () => {
-      if (busy || owner !== current) return;
+      if (busy || owner !== viewer.current) return;
       if (fetch && shown + size > have.length && have.length < whole) {
         // The button stays focusable while the core answers (a disabled
         // button would drop the focus).
@@ -153,7 +306,7 @@ function viewerIn(root, host) {
           busy = false;
           more.removeAttribute('aria-busy');
         }
-        if (owner !== current) return;
+        if (owner !== viewer.current) return;
         if (!Array.isArray(next) || !next.length) whole = have.length;
         else have.push(...next);
       }
@@ -179,7 +332,14 @@ function viewerIn(root, host) {
     return el('div', { class: 'paged' }, scrollBox(t), more);
   }
 
-  // Diagnostics ----------------------------------------------------------------
+  return { eventRef, paged, table };
+}
+
+// Diagnostics ---------------------------------------------------------------------
+
+/** What the core says of a ledger and of a view: the findings panel, a view's own findings, a failure. */
+export function diagnosticsIn(viewer) {
+  const { $, view, eventRef, paged } = viewer;
 
   /** Names the row a `/events/N/...` or `/links/N/...` pointer lands in, as the core named it (`rowIds`). */
   function pointerTarget(pointer, rowIds) {
@@ -216,7 +376,29 @@ function viewerIn(root, host) {
       'the core could not answer: ', el('code', {}, answer.error.code), ` ${answer.error.message}`));
   }
 
-  // The fleet --------------------------------------------------------------------
+  function showLedgerDiagnostics() {
+    const { fleet } = viewer.current;
+    const out = $('ledger-diagnostics');
+    const total = totalOf(fleet, '/diagnostics', fleet.diagnostics);
+    if (!total) {
+      out.replaceChildren(el('p', { class: 'muted', id: 'no-findings' }, 'no findings: the core folds this ledger without a remark'));
+      return;
+    }
+    out.replaceChildren(el('p', {}, `${total.toLocaleString('en')} finding${total === 1 ? '' : 's'}, each with its code and the JSON pointer into the ledger:`),
+      ...diagnosticList(fleet, 'diagnostics', { by: 'fleet' }, 'ledger-diagnostic-list'));
+  }
+
+  return { diagnosticList, ownDiagnostics, showFailure, showLedgerDiagnostics };
+}
+
+// The fleet -------------------------------------------------------------------------
+
+/** How many projects of the fleet, each a table, are built at first and at each "more". */
+const PROJECT_PAGE = 10;
+
+/** The fleet panel: the work ads of each project, and the handoffs of the ledger. */
+export function fleetIn(viewer) {
+  const { $, view, paged, table } = viewer;
 
   function staleReason(ad) {
     if (!ad.stale) return '';
@@ -227,7 +409,7 @@ function viewerIn(root, host) {
   }
 
   function showFleet() {
-    const { fleet, handoffs } = current;
+    const { fleet, handoffs } = viewer.current;
     const f = fleet.view;
     const out = $('fleet');
     const counts = Object.entries(f.counts).map(([st, n]) => `${shownText(st)} ${n}`).join(' · ');
@@ -276,25 +458,14 @@ function viewerIn(root, host) {
     $('handoff-index').replaceChildren(index, more);
   }
 
-  function showLedgerDiagnostics() {
-    const { fleet } = current;
-    const out = $('ledger-diagnostics');
-    const total = totalOf(fleet, '/diagnostics', fleet.diagnostics);
-    if (!total) {
-      out.replaceChildren(el('p', { class: 'muted', id: 'no-findings' }, 'no findings: the core folds this ledger without a remark'));
-      return;
-    }
-    out.replaceChildren(el('p', {}, `${total.toLocaleString('en')} finding${total === 1 ? '' : 's'}, each with its code and the JSON pointer into the ledger:`),
-      ...diagnosticList(fleet, 'diagnostics', { by: 'fleet' }, 'ledger-diagnostic-list'));
-  }
+  return { showFleet };
+}
 
-  // A handoff thread ---------------------------------------------------------------
+// A handoff thread ------------------------------------------------------------------
 
-  function principalText(p) {
-    if (!isObject(p)) return '(no principal)';
-    const on = typeof p.on_behalf_of === 'string' ? ` on behalf of ${p.on_behalf_of}` : '';
-    return `${text(p.kind) || '?'} ${text(p.id) || '?'}${on}`;
-  }
+/** The detail panel's view of a handoff: its thread, authority chain, lineage and receipts. */
+export function threadIn(viewer) {
+  const { $, view, rowOf, eventRef, paged, table, graphBox, showFailure, ownDiagnostics } = viewer;
 
   function auditChain(t, eventId) {
     const box = el('details', { id: 'audit-box' });
@@ -406,15 +577,12 @@ function viewerIn(root, host) {
       table('links', ['relation', 'direction', 'event'], t.links, row, { class: 'thread-links' }, 'links', { total, fetch: threadPage(eventId, 'links') })];
   }
 
-  /** Whether a view asked for is still the one to show (no other view or ledger was asked for since). */
-  let showing = 0;
-
   async function showHandoff(eventId) {
-    const ticket = ++showing;
+    const ticket = ++viewer.showing;
     const out = $('detail');
     const query = { by: 'handoff', eventId };
     const answer = await view(query);
-    if (ticket !== showing) return;
+    if (ticket !== viewer.showing) return;
     $('detail-title').replaceChildren('Handoff ', el('code', {}, eventId));
     if (answer.type !== 'success') return showFailure(out, answer);
     const h = answer.view;
@@ -446,14 +614,21 @@ function viewerIn(root, host) {
       ...ownDiagnostics(answer, query));
   }
 
-  // A session and an artifact ------------------------------------------------------
+  return { showHandoff };
+}
+
+// A session and an artifact ----------------------------------------------------------
+
+/** The detail panel's views of a session and of an artifact, and what it shows before either. */
+export function detailIn(viewer) {
+  const { $, view, eventRef, paged, table, graphBox, showFailure, ownDiagnostics } = viewer;
 
   async function showSession(sessionId) {
-    const ticket = ++showing;
+    const ticket = ++viewer.showing;
     const out = $('detail');
     const query = { by: 'session', sessionId };
     const answer = await view(query);
-    if (ticket !== showing) return;
+    if (ticket !== viewer.showing) return;
     $('detail-title').replaceChildren('Session ', el('code', {}, sessionId));
     if (answer.type !== 'success') return showFailure(out, answer);
     const s = answer.view;
@@ -496,12 +671,12 @@ function viewerIn(root, host) {
   }
 
   async function showArtifact(input) {
-    const ticket = ++showing;
+    const ticket = ++viewer.showing;
     const out = $('detail');
     $('artifact-input').value = input;
     const query = { by: 'artifact', ref: artifactRef(input) };
     const answer = await view(query);
-    if (ticket !== showing) return;
+    if (ticket !== viewer.showing) return;
     $('detail-title').replaceChildren('Artifact');
     if (answer.type !== 'success') return showFailure(out, answer);
     const a = answer.view;
@@ -526,13 +701,24 @@ function viewerIn(root, host) {
   }
 
   function showOverview() {
-    showing += 1;
+    viewer.showing += 1;
     $('detail-title').textContent = 'Detail';
     $('detail').replaceChildren(el('p', { class: 'muted' },
       'Pick a session in the fleet or a handoff from the list to see its thread, its authority chain, its lineage and its receipts.'));
   }
 
-  // The work graph ------------------------------------------------------------------
+  return { showSession, showArtifact, showOverview };
+}
+
+// The work graph --------------------------------------------------------------------
+
+/** The most events and links a work graph draws; the rest are counted beside it. */
+const GRAPH_NODES = 80;
+const GRAPH_EDGES = 160;
+
+/** The work graph of a view, drawn and as a list. */
+export function graphIn(viewer) {
+  const { rowOf, eventRef, openView } = viewer;
 
   /** The handoff a node opens: itself, or the handoff it links to. */
   function handoffOf(id, edges, rows) {
@@ -642,54 +828,14 @@ function viewerIn(root, host) {
       el('details', { class: 'graph-text' }, el('summary', {}, 'The graph as a list'), list));
   }
 
-  // Routing -------------------------------------------------------------------------
+  return { graphBox };
+}
 
-  let at = ['', ''];
+// Opening a ledger ------------------------------------------------------------------
 
-  /** Shows the view the address (or the last `open`) names; settles when it is shown. */
-  async function route({ focus = false } = {}) {
-    if (!current) return;
-    const [kind, arg] = host.hashRouting ? parseHash(location.hash) : at;
-    await show(kind, arg, focus);
-  }
-
-  async function show(kind, arg, focus) {
-    if (kind === 'handoff' && arg) await showHandoff(arg);
-    else if (kind === 'session' && arg) await showSession(arg);
-    else if (kind === 'artifact' && arg) await showArtifact(arg);
-    else showOverview();
-    if (focus) $('detail-panel').focus();
-  }
-
-  /**
-   * Opens a view as a link to it would: a cancelable `hapi-open` event
-   * first, then (unless the app took it) the view, through the page's
-   * address when the element routes by it.
-   */
-  function openView(kind, arg, { fromLink = false } = {}) {
-    const go = host.dispatchEvent(new CustomEvent('hapi-open', { detail: { kind, id: arg }, bubbles: true, composed: true, cancelable: true }));
-    if (!go) return false;
-    const href = hashFor(kind, String(arg));
-    if (host.hashRouting && href) {
-      if (!fromLink) location.hash = href;
-      return true;
-    }
-    // The element shows it itself: without hash routing, or for an argument no address can hold.
-    at = [kind, arg];
-    if (current) show(kind, arg, true);
-    return false;
-  }
-
-  root.addEventListener('click', (e) => {
-    const a = e.composedPath().find((n) => n instanceof Element && n.matches('a[href^="#"]'));
-    if (!a) return;
-    const [kind, arg] = parseHash(a.getAttribute('href'));
-    if (!['handoff', 'session', 'artifact'].includes(kind)) return;
-    // The browser follows the link only when the element routes by the address and the app let it.
-    if (!openView(kind, arg, { fromLink: true })) e.preventDefault();
-  });
-
-  // Opening a ledger ------------------------------------------------------------------
+/** The open panel: a ledger pasted, dropped, picked, fetched from a hub or given, folded and shown. */
+export function openingIn(viewer) {
+  const { $, host, view, learn, route, openView, diagnosticList, showFleet, showLedgerDiagnostics } = viewer;
 
   function showLoadError(e) {
     const box = $('load-error');
@@ -701,7 +847,7 @@ function viewerIn(root, host) {
     } else {
       box.replaceChildren(el('p', {}, el('strong', {}, 'Not opened: '), e instanceof Error ? e.message : String(e)));
     }
-    box.append(el('p', { class: 'muted small' }, current ? `Still showing ${current.label}.` : 'No ledger is open.'));
+    box.append(el('p', { class: 'muted small' }, viewer.current ? `Still showing ${viewer.current.label}.` : 'No ledger is open.'));
     host.dispatchEvent(new CustomEvent('hapi-ledger-error', { detail: { code: e instanceof LoadError ? e.code : 'viewer/error', message: e instanceof Error ? e.message : String(e) }, bubbles: true, composed: true }));
   }
 
@@ -764,11 +910,11 @@ function viewerIn(root, host) {
     }
     const candidate = { ledger: rows, label, fold, fleet, rows: new Map() };
     learn(candidate, fleet);
-    const previous = current;
+    const previous = viewer.current;
     const held = FILLED.map((id) => [...$(id).childNodes]);
     const n = (v) => (Array.isArray(v) ? v.length : 0);
     try {
-      current = candidate;
+      viewer.current = candidate;
       candidate.handoffs = await view({ by: 'handoffs' });
       phase('list the handoffs');
       if (ticket !== opening) throw new Error('superseded');
@@ -781,7 +927,7 @@ function viewerIn(root, host) {
       await route();
       phase('show the view');
     } catch (e) {
-      if (current === candidate) current = previous;
+      if (viewer.current === candidate) viewer.current = previous;
       fold?.close();
       if (ticket !== opening) return false;
       FILLED.forEach((id, i) => $(id).replaceChildren(...held[i]));
@@ -881,83 +1027,10 @@ function viewerIn(root, host) {
     return { dragover, dragleave, drop, hashchange };
   }
 
-  const listeners = wireOpening();
-  return {
-    listeners,
-    attempt,
-    openHub,
-    openLedger: (ledger, label) => attempt(label, async () => ledger),
-    openView,
-    route,
-    get ledger() { return current?.ledger ?? null; },
-  };
+  return { attempt, openHub, wireOpening };
 }
 
-/** `#kind=arg` (and the older `#kind/arg`) → [kind, arg]. */
-function parseHash(hash) {
-  const h = hash.replace(/^#/, '');
-  const i = h.search(/[=/]/);
-  if (i < 0) return [h, ''];
-  let arg = h.slice(i + 1);
-  try {
-    arg = decodeURIComponent(arg);
-  } catch {
-    // A malformed escape: use the text as it is.
-  }
-  return [h.slice(0, i), arg];
-}
-
-const TEMPLATE = `
-<section id="open-panel" class="panel" part="panel open" aria-labelledby="open-title">
-  <h2 id="open-title">Open a ledger</h2>
-  <p id="ledger-source" class="source" aria-live="polite">no ledger open</p>
-  <div id="load-error" class="load-error" role="alert" hidden></div>
-  <div id="openers" class="open-grid">
-    <form id="paste-form" class="open-way">
-      <label for="paste-input">Paste ledger JSON</label>
-      <textarea id="paste-input" rows="4" spellcheck="false" placeholder='{"events": [...], "links": [...], "now": 1785300000000}'></textarea>
-      <button type="submit" part="button">Open pasted</button>
-    </form>
-    <div id="drop-zone" class="open-way drop-zone">
-      <label for="file-input">Drop a ledger file here, or pick one</label>
-      <input id="file-input" type="file" accept=".json,application/json">
-      <p class="muted small">A file of <code>{events, links, now?}</code>, or a hub answer (<code>{events}</code>, <code>{event}</code>), or an array of event rows.</p>
-    </div>
-    <form id="hub-form" class="open-way">
-      <label for="hub-url">Hub URL (<code>/api/work-graph/…</code>)</label>
-      <input id="hub-url" type="text" inputmode="url" spellcheck="false" autocomplete="url" placeholder="https://hub.example/api/work-graph/events?related_session_id=…">
-      <label for="hub-token" class="small">Bearer token (optional, never stored)</label>
-      <input id="hub-token" type="password" autocomplete="off">
-      <button type="submit" part="button">Fetch from the hub</button>
-    </form>
-  </div>
-  <p id="demo-again"><button id="demo-button" type="button" class="link-button">Open the demo ledger again</button></p>
-</section>
-<div class="columns">
-  <section id="fleet-panel" class="panel" part="panel fleet" aria-labelledby="fleet-title">
-    <h2 id="fleet-title">Fleet: current work ads</h2>
-    <div id="fleet"></div>
-    <h3>Handoffs</h3>
-    <div id="handoff-index"></div>
-  </section>
-  <section id="detail-panel" class="panel" part="panel detail" aria-labelledby="detail-title" tabindex="-1">
-    <h2 id="detail-title">Detail</h2>
-    <div id="detail"></div>
-  </section>
-</div>
-<section id="findings-panel" class="panel" part="panel findings" aria-labelledby="findings-title">
-  <h2 id="findings-title">What the core says about this ledger</h2>
-  <div id="ledger-diagnostics"></div>
-</section>
-<section id="artifact-panel" class="panel" part="panel artifact" aria-labelledby="artifact-title">
-  <h2 id="artifact-title">By artifact</h2>
-  <form id="artifact-form" class="inline-form">
-    <label for="artifact-input">Artifact URL or ref JSON</label>
-    <input id="artifact-input" spellcheck="false">
-    <button type="submit" part="button">Find</button>
-  </form>
-  <div id="artifact-result"></div>
-</section>`;
+// The elements ----------------------------------------------------------------------
 
 /**
  * Whether a browser follows the path `href` as it is written: no segment is
@@ -968,23 +1041,8 @@ function followsAsWritten(href) {
   return !href.split(/[?#]/, 1)[0].split('/').some((s) => /^(?:\.|%2e){1,2}$/i.test(s));
 }
 
-/** Each origin of a space-separated list, as `URL` spells it; what is not an http(s) origin is left out. */
-function originsIn(list) {
-  const out = [];
-  for (const item of (list ?? '').split(/\s+/)) {
-    try {
-      const u = new URL(item);
-      if (u.protocol === 'http:' || u.protocol === 'https:') out.push(u.origin);
-    } catch {
-      // Not a URL: names no origin.
-    }
-  }
-  return out;
-}
-
-// The elements -------------------------------------------------------------------------
-
-function elementClasses() {
+/** The class of `<hapi-peer-badge>` (made when it is defined: it extends `HTMLElement`). */
+export function peerBadgeClass() {
   class HapiPeerBadge extends HTMLElement {
     static observedAttributes = ['meta', 'source-listed', 'describe'];
 
@@ -1055,6 +1113,25 @@ function elementClasses() {
     }
   }
 
+  return HapiPeerBadge;
+}
+
+/** Each origin of a space-separated list, as `URL` spells it; what is not an http(s) origin is left out. */
+function originsIn(list) {
+  const out = [];
+  for (const item of (list ?? '').split(/\s+/)) {
+    try {
+      const u = new URL(item);
+      if (u.protocol === 'http:' || u.protocol === 'https:') out.push(u.origin);
+    } catch {
+      // Not a URL: names no origin.
+    }
+  }
+  return out;
+}
+
+/** The class of `<hapi-ledger-view>` (made when it is defined: it extends `HTMLElement`). */
+export function ledgerViewClass() {
   class HapiLedgerView extends HTMLElement {
     static observedAttributes = ['hub', 'src', 'openers'];
 
@@ -1181,7 +1258,5 @@ function elementClasses() {
     }
   }
 
-  return { HapiPeerBadge, HapiLedgerView };
+  return HapiLedgerView;
 }
-
-export { elementClasses };
