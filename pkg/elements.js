@@ -9,8 +9,13 @@
 // This is the package's entry (`hapi-a2a-core/elements`); its parts are
 // the modules of elements/: the loader (load.js), the DOM helpers (dom.js),
 // the graph's layout (layout.js), the fold (fold.js), each element's shadow
-// root (shadow.js) and the ledger view's workings (viewer.js).
-import { ledgerViewClass, peerBadgeClass } from './elements/viewer.js';
+// root (shadow.js), the two elements (badge.js, ledger-view.js), and the
+// ledger view: its shell and routing (viewer.js), what its panels lay out
+// with (lists.js), and its panels: the open panel (opening.js), the fleet
+// (fleet.js), a handoff thread (thread.js), a session and an artifact
+// (detail.js), the work graph (graph.js) and the findings (diagnostics.js).
+import { peerBadgeClass } from './elements/badge.js';
+import { ledgerViewClass } from './elements/ledger-view.js';
 
 export { LoadError, fetchHub, fetchLedger, ledgerFromText, ledgerFromValue, readFile } from './elements/load.js';
 export { TEXT_LIMIT, diagnosticLine, el, when } from './elements/dom.js';
