@@ -3,6 +3,18 @@
 import { el, when } from './dom.js';
 import { OUTCOME_TONES, handoffLink, isObject, statusBadge, text, totalOf } from './lists.js';
 
+function artifactRef(input) {
+  const s = input.trim();
+  if (s.startsWith('{')) {
+    try {
+      return JSON.parse(s);
+    } catch {
+      // Not JSON: read as a URL below, and the core says what it makes of it.
+    }
+  }
+  return { kind: 'url', url: s };
+}
+
 /** The detail panel's views of a session and of an artifact, and what it shows before either. */
 export function detailIn(viewer) {
   const { $, view, eventRef, paged, table, graphBox, showFailure, ownDiagnostics } = viewer;
@@ -40,18 +52,6 @@ export function detailIn(viewer) {
       s.events.length ? table('session events', ['event', 'role', 'summary'], s.events, eventRow, { id: 'session-events' }, 'events', { total: eventCount, fetch: page('events') })
         : el('p', { class: 'muted' }, 'no events name this session'),
       ...ownDiagnostics(answer, query));
-  }
-
-  function artifactRef(input) {
-    const s = input.trim();
-    if (s.startsWith('{')) {
-      try {
-        return JSON.parse(s);
-      } catch {
-        // Not JSON: read as a URL below, and the core says what it makes of it.
-      }
-    }
-    return { kind: 'url', url: s };
   }
 
   async function showArtifact(input) {

@@ -6,17 +6,17 @@ import { AD_TONES, handoffLink, isObject, sessionLink, statusBadge, text, totalO
 /** How many projects of the fleet, each a table, are built at first and at each "more". */
 const PROJECT_PAGE = 10;
 
+function staleReason(ad) {
+  if (!ad.stale) return '';
+  const row = isObject(ad.event) ? ad.event : {};
+  const parts = [`expired ${when(row.expiresAt) || String(row.expiresAt)}`];
+  if (ad.reportedStatus) parts.push(`last reported ${shownText(ad.reportedStatus)}`);
+  return el('span', { class: 'stale-reason' }, parts.join(' · '));
+}
+
 /** The fleet panel: the work ads of each project, and the handoffs of the ledger. */
 export function fleetIn(viewer) {
   const { $, view, paged, table } = viewer;
-
-  function staleReason(ad) {
-    if (!ad.stale) return '';
-    const row = isObject(ad.event) ? ad.event : {};
-    const parts = [`expired ${when(row.expiresAt) || String(row.expiresAt)}`];
-    if (ad.reportedStatus) parts.push(`last reported ${shownText(ad.reportedStatus)}`);
-    return el('span', { class: 'stale-reason' }, parts.join(' · '));
-  }
 
   function showFleet() {
     const { fleet, handoffs } = viewer.current;

@@ -8,26 +8,26 @@ import { isObject, principalText, text } from './lists.js';
 const GRAPH_NODES = 80;
 const GRAPH_EDGES = 160;
 
+/** The handoff a node opens: itself, or the handoff it links to. */
+function handoffOf(id, edges, rows) {
+  if (rows.get(id)?.eventType === 'handoff') return id;
+  for (const e of edges) {
+    const other = e.from === id ? e.to : e.to === id ? e.from : undefined;
+    if (other !== undefined && rows.get(other)?.eventType === 'handoff') return other;
+  }
+  return undefined;
+}
+
+const statusOf = (row) => {
+  const p = isObject(row.payloadJson) ? row.payloadJson : {};
+  return text(p.status) || text(p.delivery_state) || '';
+};
+const principalShort = (p) => (isObject(p) ? `${text(p.kind) || '?'} ${text(p.id) || '?'}` : '(no principal)');
+const clip = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
 /** The work graph of a view, drawn and as a list. */
 export function graphIn(viewer) {
   const { rowOf, eventRef, openView } = viewer;
-
-  /** The handoff a node opens: itself, or the handoff it links to. */
-  function handoffOf(id, edges, rows) {
-    if (rows.get(id)?.eventType === 'handoff') return id;
-    for (const e of edges) {
-      const other = e.from === id ? e.to : e.to === id ? e.from : undefined;
-      if (other !== undefined && rows.get(other)?.eventType === 'handoff') return other;
-    }
-    return undefined;
-  }
-
-  const statusOf = (row) => {
-    const p = isObject(row.payloadJson) ? row.payloadJson : {};
-    return text(p.status) || text(p.delivery_state) || '';
-  };
-  const principalShort = (p) => (isObject(p) ? `${text(p.kind) || '?'} ${text(p.id) || '?'}` : '(no principal)');
-  const clip = (s, n) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
   /**
    * The core's work graph of a view (`graph`: the events it draws, the

@@ -8,7 +8,7 @@ import { LoadError, fetchHub, fetchLedger, ledgerFromText, readFile } from './lo
 
 /** The open panel: a ledger pasted, dropped, picked, fetched from a hub or given, folded and shown. */
 export function openingIn(viewer) {
-  const { $, host, view, learn, route, openView, diagnosticList, showFleet, showLedgerDiagnostics } = viewer;
+  const { $, host, view, learn, route, diagnosticList, showFleet, showLedgerDiagnostics } = viewer;
 
   function showLoadError(e) {
     const box = $('load-error');
@@ -154,51 +154,57 @@ export function openingIn(viewer) {
     return opened;
   }
 
-  function wireOpening() {
-    $('paste-form').addEventListener('submit', (e) => {
-      e.preventDefault();
-      attempt('pasted ledger', async () => ledgerFromText($('paste-input').value));
-    });
-    $('file-input').addEventListener('change', () => {
-      openFile($('file-input').files?.[0]);
-      $('file-input').value = '';
-    });
-    const zone = $('drop-zone');
-    // With the openers shown, drops anywhere on the page open the file; the zone lights up.
-    const dragover = (e) => {
-      if (!host.hasAttribute('openers')) return;
-      e.preventDefault();
-      zone.classList.add('dragging');
-    };
-    const dragleave = (e) => {
-      if (e.relatedTarget === null) zone.classList.remove('dragging');
-    };
-    const drop = (e) => {
-      if (!host.hasAttribute('openers')) return;
-      e.preventDefault();
-      zone.classList.remove('dragging');
-      const file = e.dataTransfer?.files?.[0];
-      if (file) openFile(file);
-      else showLoadError(new LoadError('viewer/no-file', 'what was dropped is not a file'));
-    };
-    $('hub-form').addEventListener('submit', (e) => {
-      e.preventDefault();
-      openHub($('hub-url').value, $('hub-token').value);
-    });
-    $('demo-button').addEventListener('click', async () => {
-      if (await attempt('demo ledger', () => fetchLedger(host.getAttribute('src') ?? 'demo-ledger.json')) && host.hashRouting) {
-        const url = new URL(location.href);
-        url.searchParams.delete('hub');
-        history.replaceState(null, '', url);
-      }
-    });
-    $('artifact-form').addEventListener('submit', (e) => {
-      e.preventDefault();
-      openView('artifact', $('artifact-input').value.trim());
-    });
-    const hashchange = () => { if (host.hashRouting) route({ focus: true }); };
-    return { dragover, dragleave, drop, hashchange };
-  }
+  return { attempt, openFile, openHub, showLoadError };
+}
 
-  return { attempt, openHub, wireOpening };
+/**
+ * Wires the open panel's forms, the artifact form and the demo button to
+ * `viewer`; returns the listeners its element holds on the page while
+ * connected (drops anywhere on it, and changes of its address).
+ */
+export function wireOpening(viewer) {
+  const { $, host, route, openView, attempt, openFile, openHub, showLoadError } = viewer;
+  $('paste-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    attempt('pasted ledger', async () => ledgerFromText($('paste-input').value));
+  });
+  $('file-input').addEventListener('change', () => {
+    openFile($('file-input').files?.[0]);
+    $('file-input').value = '';
+  });
+  const zone = $('drop-zone');
+  // With the openers shown, drops anywhere on the page open the file; the zone lights up.
+  const dragover = (e) => {
+    if (!host.hasAttribute('openers')) return;
+    e.preventDefault();
+    zone.classList.add('dragging');
+  };
+  const dragleave = (e) => {
+    if (e.relatedTarget === null) zone.classList.remove('dragging');
+  };
+  const drop = (e) => {
+    if (!host.hasAttribute('openers')) return;
+    e.preventDefault();
+    zone.classList.remove('dragging');
+    const file = e.dataTransfer?.files?.[0];
+    if (file) openFile(file);
+    else showLoadError(new LoadError('viewer/no-file', 'what was dropped is not a file'));
+  };
+  $('hub-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    openHub($('hub-url').value, $('hub-token').value);
+  });
+  $('demo-button').addEventListener('click', async () => {
+    if (await attempt('demo ledger', () => fetchLedger(host.getAttribute('src') ?? 'demo-ledger.json')) && host.hashRouting) {
+      const url = new URL(location.href);
+      url.searchParams.delete('hub');
+      history.replaceState(null, '', url);
+    }
+  });
+  $('artifact-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    openView('artifact', $('artifact-input').value.trim());
+  });
+  const hashchange = () => { if (host.hashRouting) route({ focus: true }); };
+  return { dragover, dragleave, drop, hashchange };
 }

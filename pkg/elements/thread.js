@@ -6,6 +6,25 @@ import {
   OUTCOME_TONES, RECEIPT_TONES, TERMINAL_RECEIPT_TONES, handoffLink, isObject, principalText, sessionLink, statusBadge, text, totalOf,
 } from './lists.js';
 
+/** A check as the facts the receipt states, in a small list of its own. */
+function checkFacts(c) {
+  const o = isObject(c) ? c : {};
+  const out = isObject(o.output_ref) ? (text(o.output_ref.url) || text(o.output_ref.ref) || text(o.output_ref.kind)) : '';
+  // Only a boolean is a verdict; any other value is shown as written, as unknown.
+  const verdict = o.passed === true ? 'passed' : o.passed === false ? 'failed' : 'unknown';
+  const passed = verdict !== 'unknown' ? verdict : o.passed === undefined ? '—' : JSON.stringify(o.passed) ?? String(o.passed);
+  const dl = el('dl', { class: 'facts' });
+  for (const [k, v] of [
+    ['command', el('code', {}, text(o.command) || JSON.stringify(o.command ?? null))],
+    ['exit code', o.exit_code === undefined ? '—' : String(o.exit_code)],
+    ['passed', el('span', { class: `badge check-${verdict}` }, passed)],
+    ['started', when(o.started_at) || '—'],
+    ['completed', when(o.completed_at) || '—'],
+    ['output', out || '—'],
+  ]) dl.append(el('dt', {}, k), el('dd', {}, v));
+  return el('li', {}, dl);
+}
+
 /** The detail panel's view of a handoff: its thread, authority chain, lineage and receipts. */
 export function threadIn(viewer) {
   const { $, view, rowOf, eventRef, paged, table, graphBox, showFailure, ownDiagnostics } = viewer;
@@ -63,25 +82,6 @@ export function threadIn(viewer) {
     }
     if (rel.childElementCount) nav.append(rel);
     return nav;
-  }
-
-  /** A check as the facts the receipt states, in a small list of its own. */
-  function checkFacts(c) {
-    const o = isObject(c) ? c : {};
-    const out = isObject(o.output_ref) ? (text(o.output_ref.url) || text(o.output_ref.ref) || text(o.output_ref.kind)) : '';
-    // Only a boolean is a verdict; any other value is shown as written, as unknown.
-    const verdict = o.passed === true ? 'passed' : o.passed === false ? 'failed' : 'unknown';
-    const passed = verdict !== 'unknown' ? verdict : o.passed === undefined ? '—' : JSON.stringify(o.passed) ?? String(o.passed);
-    const dl = el('dl', { class: 'facts' });
-    for (const [k, v] of [
-      ['command', el('code', {}, text(o.command) || JSON.stringify(o.command ?? null))],
-      ['exit code', o.exit_code === undefined ? '—' : String(o.exit_code)],
-      ['passed', el('span', { class: `badge check-${verdict}` }, passed)],
-      ['started', when(o.started_at) || '—'],
-      ['completed', when(o.completed_at) || '—'],
-      ['output', out || '—'],
-    ]) dl.append(el('dt', {}, k), el('dd', {}, v));
-    return el('li', {}, dl);
   }
 
   function receiptItem(r) {

@@ -7,7 +7,7 @@ import { diagnosticsIn } from './diagnostics.js';
 import { fleetIn } from './fleet.js';
 import { graphIn } from './graph.js';
 import { PAGE, hashFor, isObject, listsIn } from './lists.js';
-import { openingIn } from './opening.js';
+import { openingIn, wireOpening } from './opening.js';
 import { threadIn } from './thread.js';
 
 /**
@@ -61,7 +61,7 @@ export function viewerIn(root, host) {
     route,
   };
   for (const panel of [listsIn, diagnosticsIn, graphIn, fleetIn, threadIn, detailIn, openingIn]) Object.assign(viewer, panel(viewer));
-  const { showHandoff, showSession, showArtifact, showOverview, attempt, openHub, wireOpening } = viewer;
+  const { showHandoff, showSession, showArtifact, showOverview, attempt, openHub } = viewer;
 
   // Routing -------------------------------------------------------------------------
 
@@ -110,7 +110,7 @@ export function viewerIn(root, host) {
     if (!openView(kind, arg, { fromLink: true })) e.preventDefault();
   });
 
-  const listeners = wireOpening();
+  const listeners = wireOpening(viewer);
   return {
     listeners,
     attempt,
