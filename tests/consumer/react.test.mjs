@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +39,9 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'hapi-a2a-react-'));
   const packed = JSON.parse(sh('npm', ['pack', join(repo, 'pkg'), '--json', '--pack-destination', dir], repo));
   const files = packed[0].files.map((f) => f.path);
-  for (const want of ['elements.js', 'elements.d.ts']) assert.ok(files.includes(want), `the tarball holds ${want}`);
+  // The elements' entry imports every module of elements/ and the fold's worker.
+  const modules = readdirSync(join(repo, 'pkg/elements')).map((f) => `elements/${f}`);
+  for (const want of ['elements.js', 'elements.d.ts', 'ledger-worker.js', ...modules]) assert.ok(files.includes(want), `the tarball holds ${want}`);
   const app = join(dir, 'app');
   cpSync(join(repo, 'tests/consumer/react'), app, { recursive: true, filter: (p) => !p.includes('node_modules') && !p.includes('/dist') });
   sh('npm', ['ci', '--no-audit', '--no-fund'], app);
