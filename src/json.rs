@@ -9,6 +9,7 @@
 
 pub mod doc;
 pub(crate) mod lex;
+pub(crate) mod stream;
 
 use std::fmt;
 

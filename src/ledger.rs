@@ -68,7 +68,6 @@ mod model;
 mod named;
 mod row;
 mod row_text;
-pub(crate) mod scan;
 mod shown;
 mod thread;
 pub mod view;

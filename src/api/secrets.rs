@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::doc::{Json, JsonObject};
 use crate::error::CallError;
-use crate::ledger::scan::{Reader, Syntax};
+use crate::json::stream::{Reader, Syntax};
 use crate::pointer::Pointer;
 use crate::secrets;
 

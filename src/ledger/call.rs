@@ -3,8 +3,8 @@
 //! so the fold never builds a tree of the ledger and never walks it twice.
 
 use super::row_text::{Table, read_row};
-use super::scan::{Reader, Syntax};
 use super::{Ledger, MAX_ROW_DEPTH, Page, Query};
+use crate::json::stream::{Reader, Syntax};
 
 /// A call's ledger, query and time.
 pub(crate) struct CallText<'a> {

@@ -8,12 +8,12 @@ use serde_json::{Map, Value};
 
 use super::model::{Body, Event, Kind, Link, Rel, Sym, Syms};
 use super::row_text::{Field, Fields, PayloadFields, RowText, Table, Want, ev, ln, payload_fields, read_row};
-use super::scan::{self, Problem, Reader, Syntax};
 use super::{
     MALFORMED_EVENT, MALFORMED_FIELD, MALFORMED_LINK, MAX_ROW_DEPTH, UNKNOWN_EVENT_TYPE, UNKNOWN_RELATION,
     UNKNOWN_STATUS,
 };
 use crate::diagnostic::{Diagnostic, quote};
+use crate::json::stream::{self, Problem, Reader, Syntax};
 use crate::pointer::Pointer;
 use crate::vocab;
 
@@ -131,7 +131,7 @@ fn text_fields<'v>(
             Table::Events => ev::NAMESPACE,
             Table::Links => ln::NAMESPACE,
         };
-        let ns = row.slots.get(ns_slot).copied().flatten().and_then(scan::string).map(|n| syms.intern(&n));
+        let ns = row.slots.get(ns_slot).copied().flatten().and_then(stream::string).map(|n| syms.intern(&n));
         unreadable(at, ns, key.as_deref(), *problem, found);
         return None;
     }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use super::scan::{self, Problem, Reader, Syntax};
+use crate::json::stream::{self, Problem, Reader, Syntax};
 
 /// One field of a row, read from parsed JSON or from raw text.
 #[derive(Clone, Copy, Debug)]
@@ -51,7 +51,7 @@ impl<'v> Field<'v> {
     pub(super) fn str(&self) -> Option<Cow<'v, str>> {
         match self {
             Field::Parsed(v) => v.as_str().map(Cow::Borrowed),
-            Field::Raw(r) => scan::string(r),
+            Field::Raw(r) => stream::string(r),
         }
     }
 
@@ -77,7 +77,7 @@ impl<'v> Field<'v> {
                 v.as_array().into_iter().flatten().filter_map(Value::as_str).map(Cow::Borrowed).collect()
             }
             Field::Raw(r) => {
-                scan::items(r).unwrap_or_default().into_iter().filter_map(scan::string).collect()
+                stream::items(r).unwrap_or_default().into_iter().filter_map(stream::string).collect()
             }
         }
     }
