@@ -93,22 +93,6 @@ fn has_lone_surrogate_escape(text: &str) -> bool {
     false
 }
 
-/// The character a JSON two-character escape (`\\` and `c`) stands for,
-/// for every escape but `\\u`.
-pub(crate) fn short_escape(c: u8) -> Option<char> {
-    Some(match c {
-        b'"' => '"',
-        b'\\' => '\\',
-        b'/' => '/',
-        b'b' => '\u{8}',
-        b'f' => '\u{c}',
-        b'n' => '\n',
-        b'r' => '\r',
-        b't' => '\t',
-        _ => return None,
-    })
-}
-
 /// `s` as a JSON string, escaped as `serde_json` escapes it: `"` and `\\`,
 /// the five control characters with a short escape, every other one as
 /// `\\u00xx` in lower-case hex.

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::CallError;
+use crate::json::stream::Reader;
 
 use super::{
     Change, Direction, INVALID_SCHEMA, Options, Report, SCHEMA_ADDED, SCHEMA_REMOVED, Verdict, check, rules,
@@ -451,52 +452,48 @@ pub fn render_github_files(
 /// the line of the member's key (the changed keyword), or of the array item
 /// or the root value. `None` when the text has no such place.
 pub fn line_of(text: &str, pointer: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut at = skip_ws(bytes, 0);
-    let mut mark = at;
+    let mut r = Reader::new(text, usize::MAX);
+    r.ws();
+    let mut mark = r.pos();
     if !pointer.is_empty() {
         for token in pointer.strip_prefix('/')?.split('/') {
             let token = token.replace("~1", "/").replace("~0", "~");
-            match bytes.get(at) {
-                Some(b'{') => {
+            match r.peek() {
+                b'{' => {
                     // The last member of that name: the value a reader keeps
                     // when a key is named twice.
                     let mut found = None;
-                    at = skip_ws(bytes, at + 1);
-                    while bytes.get(at) == Some(&b'"') {
-                        let key_at = at;
-                        let key_end = skip_string(bytes, at)?;
-                        let key: String = serde_json::from_str(text.get(key_at..key_end)?).ok()?;
-                        at = skip_ws(bytes, key_end);
-                        if bytes.get(at) != Some(&b':') {
-                            return None;
-                        }
-                        at = skip_ws(bytes, at + 1);
+                    r.expect(b'{').ok()?;
+                    r.ws();
+                    while r.peek() == b'"' {
+                        let key_at = r.pos();
+                        let key = r.key().ok()?;
+                        r.ws();
                         if key == token {
-                            found = Some((key_at, at));
+                            found = Some((key_at, r.pos()));
                         }
-                        at = skip_ws(bytes, skip_value(bytes, at)?);
-                        match bytes.get(at) {
-                            Some(b',') => at = skip_ws(bytes, at + 1),
-                            _ => break,
+                        r.value(0).ok()?;
+                        if r.expect(b',').is_err() {
+                            break;
                         }
+                        r.ws();
                     }
-                    (mark, at) = found?;
+                    let (key_at, value_at) = found?;
+                    mark = key_at;
+                    r.seek(value_at);
                 }
-                Some(b'[') => {
+                b'[' => {
                     let index: usize = token.parse().ok()?;
-                    at = skip_ws(bytes, at + 1);
+                    r.expect(b'[').ok()?;
                     for _ in 0..index {
-                        at = skip_ws(bytes, skip_value(bytes, at)?);
-                        match bytes.get(at) {
-                            Some(b',') => at = skip_ws(bytes, at + 1),
-                            _ => return None,
-                        }
+                        r.value(0).ok()?;
+                        r.expect(b',').ok()?;
                     }
-                    if matches!(bytes.get(at), None | Some(b']')) {
+                    r.ws();
+                    if matches!(r.peek(), 0 | b']') {
                         return None;
                     }
-                    mark = at;
+                    mark = r.pos();
                 }
                 _ => return None,
             }
@@ -510,59 +507,6 @@ pub fn line_of(text: &str, pointer: &str) -> Option<usize> {
         .enumerate()
         .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && before.get(i + 1).is_none_or(|&next| next != b'\n')));
     Some(1 + breaks.count())
-}
-
-fn skip_ws(bytes: &[u8], mut at: usize) -> usize {
-    while matches!(bytes.get(at), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-        at += 1;
-    }
-    at
-}
-
-/// The offset just after the string that starts at `at`.
-fn skip_string(bytes: &[u8], mut at: usize) -> Option<usize> {
-    at += 1;
-    loop {
-        match bytes.get(at)? {
-            b'"' => return Some(at + 1),
-            b'\\' => at += 2,
-            _ => at += 1,
-        }
-    }
-}
-
-/// The offset just after the value that starts at `at` (well-formed JSON).
-fn skip_value(bytes: &[u8], start: usize) -> Option<usize> {
-    let mut at = start;
-    match bytes.get(at)? {
-        b'"' => skip_string(bytes, at),
-        b'{' | b'[' => {
-            let mut depth = 0usize;
-            loop {
-                match bytes.get(at)? {
-                    b'"' => {
-                        at = skip_string(bytes, at)?;
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth = depth.checked_sub(1)?;
-                        if depth == 0 {
-                            return Some(at + 1);
-                        }
-                    }
-                    _ => {}
-                }
-                at += 1;
-            }
-        }
-        _ => {
-            while !matches!(bytes.get(at), None | Some(b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r')) {
-                at += 1;
-            }
-            Some(at)
-        }
-    }
 }
 
 fn escape_data(s: &str) -> String {

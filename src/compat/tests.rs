@@ -756,3 +756,32 @@ fn matching_thousands_of_branches_is_charged_to_the_budget() {
         assert!(r.changes.iter().all(|c| c.code != TOO_COMPLEX), "{key}");
     }
 }
+
+/// The locator names the line of a member's key (the last of a key named
+/// twice), of an array item, or of the root; nothing where the pointer
+/// names no place.
+#[test]
+fn a_pointer_is_located_on_the_line_of_its_key_or_item() {
+    let text = "{\n  \"a\": 1,\n  \"b\": {\"c\": [10,\n    {\"d\": \"x\\\"y\"},\r\n  30]},\r  \"a~/\\u00e9\": [],\n  \"a\": {\"z\": true}\n}";
+    for (pointer, line) in [
+        ("", Some(1)),
+        ("/a", Some(7)),
+        ("/a/z", Some(7)),
+        ("/b", Some(3)),
+        ("/b/c", Some(3)),
+        ("/b/c/0", Some(3)),
+        ("/b/c/1", Some(4)),
+        ("/b/c/1/d", Some(4)),
+        ("/b/c/2", Some(5)),
+        ("/a~0~1\u{e9}", Some(6)),
+        ("/b/c/3", None),
+        ("/x", None),
+        ("/a/z/q", None),
+        ("/b/c/one", None),
+        ("a", None),
+    ] {
+        assert_eq!(line_of(text, pointer), line, "{pointer:?}");
+    }
+    assert_eq!(line_of("  [1, 2]", "/1"), Some(1));
+    assert_eq!(line_of("[]", "/0"), None);
+}

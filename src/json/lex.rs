@@ -266,6 +266,12 @@ impl<'t> Lexer<'t> {
         self.at
     }
 
+    /// Goes back to `at`, a place the lexer has passed (so a token starts
+    /// there).
+    pub(crate) fn seek(&mut self, at: usize) {
+        self.at = at;
+    }
+
     /// The text from `start` to where the lexer stands.
     #[inline(always)]
     pub(crate) fn since(&self, start: usize) -> &'t str {

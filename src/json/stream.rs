@@ -1,14 +1,17 @@
-//! One pass over JSON text that checks it as a parser would and hands the
-//! fold only what it indexes: the entries of a row (and of its payload) as
-//! borrowed slices of the text. Nothing is built: no tree, no string unless
-//! a key is escaped.
+//! One pass over JSON text that checks it as a parser would and hands its
+//! reader only what it asks for: the entries of an object and the items of
+//! an array, each value as a borrowed slice of the text. Nothing is built:
+//! no tree, no string unless a key is escaped. The ledger fold reads its
+//! rows with it, the `secrets.scan` call its one member, the notify footer
+//! its top-level fields, the schema locator the place a pointer names.
 //!
 //! Two kinds of trouble are told apart. Text that is not JSON is a syntax
-//! error ([`Syntax`]): the reader stops. JSON that a parser would still
-//! refuse to hold — a lone UTF-16 surrogate, a number beyond a double,
-//! nesting deeper than the limit — is a [`Problem`]: the reader notes the
-//! first one and goes on, so the row it is in can be reported and left out
-//! while the rest of the ledger is read.
+//! error ([`Syntax`]): the reader stops. JSON that a strict parser would
+//! still refuse to hold — a lone UTF-16 surrogate, a number beyond a
+//! double, nesting deeper than the limit — is a [`Problem`]: the reader
+//! notes the first one and goes on, so that a ledger row it is in can be
+//! reported and left out while the rest is read, and a reader with
+//! `JSON.parse`'s verdicts can ignore it.
 
 use std::borrow::Cow;
 
@@ -62,6 +65,11 @@ impl<'v> Reader<'v> {
 
     pub(crate) fn pos(&self) -> usize {
         self.lx.at()
+    }
+
+    /// Goes back to `at`, a place the reader has passed.
+    pub(crate) fn seek(&mut self, at: usize) {
+        self.lx.seek(at);
     }
 
     pub(crate) fn problem(&self) -> Option<(Problem, usize)> {
