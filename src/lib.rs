@@ -21,7 +21,8 @@ pub mod base;
 pub(crate) use base::sort;
 pub use base::{diagnostic, error, pointer, sanitize, url};
 
-// Layer 2: JSON text — the reporting reader and the borrowed document.
+// Layer 2: JSON text — the one lexer and the readers on it: the reporting
+// parser, the borrowed document, the stream reader that builds nothing.
 pub mod json;
 pub use json::doc;
 
