@@ -59,7 +59,6 @@ use crate::diagnostic::Diagnostic;
 use crate::error::CallError;
 
 mod artifact_view;
-mod call;
 pub mod delivery;
 mod derive;
 pub mod generate;
@@ -73,12 +72,11 @@ mod thread;
 pub mod view;
 mod views;
 
-pub(crate) use call::{CallText, add_rows, read_call};
 use derive::Derived;
 use model::{Event, FastMap, Link, Sym, Syms};
 use row::Found;
 use row_text::RowText;
-pub(crate) use row_text::Table;
+pub(crate) use row_text::{Table, read_row};
 pub use shown::shown;
 pub use view::*;
 

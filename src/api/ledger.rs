@@ -7,6 +7,8 @@ use serde_json::Value;
 use crate::error::CallError;
 use crate::ledger::{self, Ledger, Query};
 
+mod read;
+
 /// `ledger.view`: rows, a time and a query.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -61,7 +63,7 @@ pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> 
 /// multiple of the input). Rows are kept verbatim: a key named twice inside
 /// a row is shown as it was written (`JSON.parse` keeps the last).
 pub(crate) fn ledger_view_text(input: &str) -> Option<Result<LedgerViewAnswer, CallError>> {
-    let ledger::CallText { ledger, query, now, page } = ledger::read_call(input)?;
+    let read::CallText { ledger, query, now, page } = read::read_call(input)?;
     Some(ledger.view_page(&query, now, page))
 }
 
@@ -103,10 +105,10 @@ impl OpenLedger {
         if input.len() > crate::api::MAX_CALL_BYTES {
             return (None, crate::api::call("ledger.view", input));
         }
-        let Some(ledger::CallText { ledger, query, now, page }) = input
+        let Some(read::CallText { ledger, query, now, page }) = input
             .trim_start_matches([' ', '\t', '\n', '\r'])
             .starts_with('{')
-            .then(|| ledger::read_call(input))
+            .then(|| read::read_call(input))
             .flatten()
         else {
             return (None, crate::api::call("ledger.view", input));
@@ -166,7 +168,7 @@ impl LedgerRows {
                 ));
             }
         };
-        ledger::add_rows(&mut self.ledger, table, text).ok_or_else(|| {
+        read::add_rows(&mut self.ledger, table, text).ok_or_else(|| {
             CallError::new(
                 crate::error::INVALID_CALL,
                 "a chunk of rows is a JSON array of rows; this one is not",
@@ -243,55 +245,4 @@ pub fn delivery_transition(call: &DeliveryTransitionCall) -> DeliveryTransitionA
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ledger::generate::generate_demo_ledger;
-    use serde_json::json;
-
-    fn both_paths(text: &str) -> (Value, Value) {
-        let generic = serde_json::from_str::<LedgerViewCall>(text)
-            .map_err(|e| e.to_string())
-            .and_then(|c| ledger_view(c).map_err(|e| e.to_string()));
-        let fast = ledger_view_text(text).map(|r| r.map_err(|e| e.to_string()));
-        (
-            serde_json::to_value(generic.ok()).unwrap_or_default(),
-            serde_json::to_value(fast.and_then(Result::ok)).unwrap_or_default(),
-        )
-    }
-
-    #[test]
-    fn the_text_path_answers_exactly_as_the_value_path() {
-        let g = generate_demo_ledger(400);
-        for query in [
-            json!({"by": "fleet"}),
-            json!({"by": "session", "sessionId": g.session_id}),
-            json!({"by": "project", "project": "alpha"}),
-            json!({"by": "artifact", "ref": {"kind": "github_pr", "url": "https://github.com/acme/app/pull/7"}}),
-        ] {
-            let text =
-                json!({"events": g.events, "links": g.links, "now": g.now, "query": query}).to_string();
-            let (generic, fast) = both_paths(&text);
-            assert!(!generic.is_null());
-            assert_eq!(generic, fast);
-        }
-    }
-
-    #[test]
-    fn the_text_path_reads_escaped_and_malformed_rows_like_the_value_path() {
-        let text = r#"{"now":1,"query":{"by":"session","sessionId":"s\u0041"},
-            "events":[{"id":"e\"1","ts":1,"namespace":"n","eventType":"work_ad","sourceRef":"sA",
-                       "tags":["project:p\u00e9"],"payloadJson":{"status":"done","status":"failed"}},
-                      {"id":"e2","ts":"x","namespace":"n","eventType":"work_ad","relatedSessionId":"sA","payloadJson":[1]},
-                      17, {"id":"e3","id":"e4","ts":2,"namespace":"n","sourceRef":"sA"}],
-            "links":[{"fromEventId":"e2","toEventId":"e\"1","relationType":"follows","namespace":"n"}, []]}"#;
-        let (generic, fast) = both_paths(text);
-        assert!(!fast.is_null());
-        assert_eq!(generic, fast);
-    }
-
-    #[test]
-    fn a_call_the_text_path_cannot_read_falls_back() {
-        assert!(ledger_view_text(r#"{"events":[],"now":1,"query":{"by":"fleet"},"now":2}"#).is_none());
-        assert!(ledger_view_text(r#"{"events":[],"now":1,"query":{"by":"nope"}}"#).is_none());
-    }
-}
+mod tests;

@@ -2,9 +2,8 @@
 //! is checked and indexed as the reader passes it, borrowed from the text,
 //! so the fold never builds a tree of the ledger and never walks it twice.
 
-use super::row_text::{Table, read_row};
-use super::{Ledger, MAX_ROW_DEPTH, Page, Query};
 use crate::json::stream::{Reader, Syntax};
+use crate::ledger::{Ledger, MAX_ROW_DEPTH, Page, Query, Table, read_row};
 
 /// A call's ledger, query and time.
 pub(crate) struct CallText<'a> {
@@ -94,7 +93,7 @@ fn read(input: &str) -> Result<Option<CallText<'_>>, Syntax> {
     if seen & 32 != 0 && page.is_none() {
         return Ok(None);
     }
-    ledger.namespace = namespace;
+    *ledger.namespace_mut() = namespace;
     Ok(Some(CallText { ledger, query, now, page }))
 }
 
