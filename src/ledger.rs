@@ -57,6 +57,7 @@ use serde_json::value::RawValue;
 
 use crate::diagnostic::Diagnostic;
 use crate::error::CallError;
+use crate::json::stream::{Reader, Syntax};
 
 mod artifact_view;
 pub mod delivery;
@@ -76,7 +77,7 @@ use derive::Derived;
 use model::{Event, FastMap, Link, Sym, Syms};
 use row::Found;
 use row_text::RowText;
-pub(crate) use row_text::{Table, read_row};
+pub(crate) use row_text::Table;
 pub use shown::shown;
 pub use view::*;
 
@@ -299,7 +300,7 @@ impl<'a> Ledger<'a> {
     }
 
     /// Adds one event row already read from the call's text.
-    pub(crate) fn add_event_text(&mut self, row: &RowText<'a>) -> usize {
+    fn add_event_text(&mut self, row: &RowText<'a>) -> usize {
         self.push_event(|pos, syms, found| row::read_event_text(row, pos, syms, found))
     }
 
@@ -318,8 +319,29 @@ impl<'a> Ledger<'a> {
     }
 
     /// Adds one link row already read from the call's text.
-    pub(crate) fn add_link_text(&mut self, row: &RowText<'a>) -> usize {
+    fn add_link_text(&mut self, row: &RowText<'a>) -> usize {
         self.push_link(|pos, syms, found| row::read_link_text(row, pos, syms, found))
+    }
+
+    /// Adds the rows of `table` in the array at the reader (at `depth`, its
+    /// rows one deeper), each checked and indexed as the reader passes it
+    /// and kept borrowed from the text; a row no parser keeps is a finding
+    /// about it, and it is left out. `Ok(false)` when the value is not an
+    /// array (nothing is read).
+    pub(crate) fn add_rows_read(
+        &mut self,
+        r: &mut Reader<'a>,
+        depth: usize,
+        table: Table,
+    ) -> Result<bool, Syntax> {
+        r.items(depth, &mut |r| {
+            let row = row_text::read_row(r, depth + 1, table)?;
+            match table {
+                Table::Events => self.add_event_text(&row),
+                Table::Links => self.add_link_text(&row),
+            };
+            Ok(())
+        })
     }
 
     /// Numbers the next event row and reads it with `read` (one copy of
@@ -436,13 +458,34 @@ impl<'a> Ledger<'a> {
 impl Ledger<'static> {
     /// Adds one event row read from some text, owning it (a fold fed
     /// chunks of rows outlives each chunk).
-    pub(crate) fn add_event_text_owned(&mut self, row: &RowText<'_>) -> usize {
+    fn add_event_text_owned(&mut self, row: &RowText<'_>) -> usize {
         self.push_event(|pos, syms, found| row::read_event_text(row, pos, syms, found).map(Event::into_owned))
     }
 
     /// Adds one link row read from some text, owning it.
-    pub(crate) fn add_link_text_owned(&mut self, row: &RowText<'_>) -> usize {
+    fn add_link_text_owned(&mut self, row: &RowText<'_>) -> usize {
         self.push_link(|pos, syms, found| row::read_link_text(row, pos, syms, found).map(Link::into_owned))
+    }
+
+    /// Adds the rows of `text`, a JSON array of rows of `table` (a chunk of
+    /// a call's `events` or `links`), each read as a row of a call is read
+    /// (so at the same depth, with the same findings), owned by the ledger.
+    /// `None` when the text is not an array of values.
+    pub(crate) fn add_rows(&mut self, table: Table, text: &str) -> Option<()> {
+        // A chunk's rows sit one level higher than a call's: the limit
+        // moves with them.
+        let mut r = Reader::new(text, MAX_ROW_DEPTH + 1);
+        let is_array = r
+            .items(0, &mut |r| {
+                let row = row_text::read_row(r, 1, table)?;
+                match table {
+                    Table::Events => self.add_event_text_owned(&row),
+                    Table::Links => self.add_link_text_owned(&row),
+                };
+                Ok(())
+            })
+            .ok()?;
+        (is_array && r.at_end()).then_some(())
     }
 }
 

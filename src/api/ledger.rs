@@ -168,7 +168,7 @@ impl LedgerRows {
                 ));
             }
         };
-        read::add_rows(&mut self.ledger, table, text).ok_or_else(|| {
+        self.ledger.add_rows(table, text).ok_or_else(|| {
             CallError::new(
                 crate::error::INVALID_CALL,
                 "a chunk of rows is a JSON array of rows; this one is not",
