@@ -6,18 +6,19 @@
 // only modules of its own layer or of a lower one, and in a layer marked
 // `(peers)` no module of another of its folders; `tests/layers.rs` reads
 // these headings and fails on an import that points up or sideways, and on
-// any import circle. Each folder's
-// modules are re-exported here under their own names, so a path names the
-// module, not the folder it sits in. The CLI (`src/bin`) sits above them
-// all.
+// any import circle. Each folder's public modules are re-exported here
+// under their own names, so a path names the module, not the folder it
+// sits in; the folders themselves are private (what the crate promises is
+// in `docs/development.md`, "The Rust API"). The CLI (`src/bin`) sits
+// above them all.
 
 // Layer 0: JavaScript's semantics the wire depends on (whitespace, number
 // spelling, `JSON.stringify` lengths). It names nothing of the crate.
-pub mod js;
+pub(crate) mod js;
 
 // Layer 1: the base — pointers, findings and codes, failures, text
 // neutralisation, URLs, the one stable sort.
-pub mod base;
+pub(crate) mod base;
 pub(crate) use base::sort;
 pub use base::{diagnostic, error, pointer, sanitize, url};
 
@@ -28,26 +29,27 @@ pub use json::doc;
 
 // Layer 3: the contract's fixed parts — caps, vocabularies, typed field
 // access with its diagnostics.
-pub mod contract;
+pub(crate) mod contract;
 pub use contract::{fields, limits, vocab};
 
 // Layer 4: the wire model — typed serde structs and their rules, one module
 // per RFC object.
-pub mod model;
+pub(crate) mod model;
 pub use model::{artifact, capability, event, handoff, link, peer, principal, receipt, spawn, work_ad};
 
 // Layer 5: checks on documents, refs and strings — kind + mode → report.
-pub mod check;
-pub use check::{locality, request, schema, secrets, upstream, validate};
+pub(crate) mod check;
+pub(crate) use check::request;
+pub use check::{locality, schema, secrets, upstream, validate};
 
 // Layer 6 (peers): what reads the model — rendering for workers, sources and
 // UIs, the text parsers compatible with upstream, the ledger fold, and the
 // schema compatibility checker. Their folders do not name one another.
 pub mod compat;
 pub mod ledger;
-pub mod render;
+pub(crate) mod render;
 pub use render::{notice, project};
-pub mod text;
+pub(crate) mod text;
 pub use text::{citation, notify};
 
 // Layer 7: the facade and its adapters, and the code table (which names

@@ -8,7 +8,7 @@
 //!
 //! **`payload_json` / `metadata_json`** are capped at 32,768 UTF-8 bytes of
 //! their compact `JSON.stringify` form, counted the way JavaScript prints
-//! numbers ([`crate::js::number::js_number`]) and escapes strings, without
+//! numbers (as `Number.prototype.toString` does) and escapes strings, without
 //! building the text ([`crate::doc::js_json_len`]).
 
 crate::define_codes! {

@@ -1,8 +1,10 @@
 //! `JSON.stringify` as JavaScript writes it, compact: its escapes, its
 //! numbers, and the length of a string it writes without writing it.
 
+#[cfg(test)]
 use serde_json::Value;
 
+#[cfg(test)]
 use super::number::js_number;
 
 /// UTF-8 bytes of a string as `JSON.stringify` writes it, quotes included.
@@ -23,13 +25,17 @@ pub fn js_string_len(s: &str) -> usize {
         .sum::<usize>()
 }
 /// Compact `JSON.stringify(value)`: JavaScript's number spelling and string
-/// escapes.
-pub fn js_stringify(value: &Value) -> String {
+/// escapes. The crate counts what it would write without writing it
+/// ([`js_string_len`], `doc::js_json_len`); the tests hold those counts to
+/// this.
+#[cfg(test)]
+pub(crate) fn js_stringify(value: &Value) -> String {
     let mut out = String::new();
     write_js(value, &mut out);
     out
 }
 
+#[cfg(test)]
 fn write_js(value: &Value, out: &mut String) {
     match value {
         Value::Null => out.push_str("null"),
@@ -62,6 +68,10 @@ fn write_js(value: &Value, out: &mut String) {
 }
 
 /// `s` as a JSON string, escaped as `serde_json` writes it.
+#[cfg_attr(
+    not(feature = "compat"),
+    allow(dead_code, reason = "outside the tests, the schema checker alone writes JSON text")
+)]
 pub(crate) fn write_js_string(s: &str, out: &mut String) {
     out.push('"');
     for c in s.chars() {

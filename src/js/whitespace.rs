@@ -32,11 +32,6 @@ pub fn js_trim_end(s: &str) -> &str {
     s.trim_end_matches(is_js_whitespace)
 }
 
-/// `s.trimStart()` as JavaScript does it.
-pub fn js_trim_start(s: &str) -> &str {
-    s.trim_start_matches(is_js_whitespace)
-}
-
 /// Whether `s.trim()` is empty in JavaScript.
 pub fn is_js_blank(s: &str) -> bool {
     js_trim(s).is_empty()
