@@ -11,12 +11,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::capability::{self, Capability};
-use crate::diagnostic::Diagnostic;
 use crate::error::{self, CallError};
-use crate::fields::Mode;
 use crate::json;
 use crate::pointer::Pointer;
-use crate::validate::{self, DocumentKind};
+use crate::validate::DocumentKind;
 
 mod render;
 pub use render::*;
@@ -32,7 +30,8 @@ mod ledger;
 pub use ledger::*;
 mod call_fields;
 pub mod host;
-mod validate_text;
+mod validate;
+pub use validate::*;
 
 /// The hard cap on a call's text, in bytes, whatever the op (a ledger of a
 /// million events fits; anything larger is refused before parsing). It is
@@ -123,226 +122,6 @@ pub fn capabilities(call: &CapabilitiesCall) -> CapabilitiesAnswer {
     }
 }
 
-// ---------------------------------------------------------------- validate
-
-/// `validate`: one document of a known kind, in a mode.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct ValidateCall {
-    /// The document kind (`principal`, `event_create`, ...).
-    #[cfg_attr(feature = "ts", ts(as = "DocumentKind"))]
-    pub kind: String,
-    /// `strict` (a writer; the default) or `lenient` (a reader).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub mode: Option<Mode>,
-    /// The document as JSON (`null` is a document too).
-    #[serde(default, deserialize_with = "present", skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
-    pub document: Option<Value>,
-    /// The document as raw JSON text (for parse-level checks).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub document_text: Option<String>,
-    /// The writer is an HTTP client: reserved provenance is refused.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub http_writer: Option<bool>,
-    /// Also run the published JSON Schema (needs the `schema` feature).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub with_schema: Option<bool>,
-    /// `peer_message` only: the meta was derived by the hub from the
-    /// authenticated source (a stored row). Without it a strict check treats
-    /// the meta as a client's write, where any `peer` is a forgery.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub hub_derived: Option<bool>,
-    /// `event_create` / `event_row` of a handoff: the sink it is for. Refs
-    /// the sink cannot resolve are errors for writers, warnings for readers.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub sink: Option<crate::locality::Endpoint>,
-    /// `event_create`: the authenticated owner's id; a principal of the write
-    /// that does not resolve to it is `principal/not-owner`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub owner: Option<String>,
-    /// Whose rules decide: `a2a` (the default: the RFC's rules) or
-    /// `upstream` (upstream's P1 rules exactly; `docs/profiles.md`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional, as = "Option<validate::Profile>"))]
-    pub profile: Option<String>,
-    /// `false` leaves `normalized` out of the answer and changes nothing
-    /// else (a caller that holds the document need not read it again).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub with_normalized: Option<bool>,
-    /// `upstream` only: the document text is a JavaScript caller's, which
-    /// may also spell `NaN`, `undefined`, `bigint`, `function` and `symbol`
-    /// where a value stands (the `./upstream` adapters write it so that the
-    /// verdict is zod's on their caller's value; `docs/profiles.md`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub js_values: Option<bool>,
-}
-
-/// A field that is there, `null` included (serde reads a `null` `Option` as
-/// absent).
-fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
-    Value::deserialize(d).map(Some)
-}
-
-/// The JSON Schema engine's own report, when asked for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct SchemaReport {
-    /// The schema accepts the document.
-    pub valid: bool,
-    /// What the schema engine found (code `schema/violation`, with `schemaPath`).
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-/// The verdict on one document.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "camelCase")]
-pub struct ValidateAnswer {
-    /// No error diagnostics.
-    pub valid: bool,
-    /// Every finding, sorted.
-    pub diagnostics: Vec<Diagnostic>,
-    /// The document as stored (strict, when valid) or as read (lenient).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
-    pub normalized: Option<Value>,
-    /// The JSON Schema engine's report, when `withSchema` was set.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub schema: Option<SchemaReport>,
-}
-
-/// `validate`: runs the typed rules of `kind` in `mode`.
-pub fn validate(call: &ValidateCall) -> Result<ValidateAnswer, CallError> {
-    validate_with_duplicates(call, &[])
-}
-
-fn validate_with_duplicates(
-    call: &ValidateCall,
-    duplicates: &[Pointer],
-) -> Result<ValidateAnswer, CallError> {
-    let kind = DocumentKind::from_name(&call.kind).ok_or_else(|| {
-        let known: Vec<&str> = DocumentKind::ALL.iter().map(|k| k.name()).collect();
-        CallError::new(
-            error::UNKNOWN_KIND,
-            format!(
-                "unknown document kind {}; known kinds: {}",
-                crate::diagnostic::quote(&call.kind),
-                known.join(", ")
-            ),
-        )
-    })?;
-    let mode = call.mode.unwrap_or_default();
-    let profile = profile(call.profile.as_deref(), kind)?;
-    let options = validate::Options {
-        http_writer: call.http_writer.unwrap_or(false),
-        hub_derived: call.hub_derived.unwrap_or(false),
-        sink: call.sink.clone(),
-        owner: call.owner.clone(),
-        profile,
-        js_values: call.js_values.unwrap_or(false),
-    };
-    let with_normalized = call.with_normalized != Some(false);
-    let outcome = match (&call.document, &call.document_text) {
-        (Some(doc), None) if with_normalized => {
-            validate::validate_value_with_duplicates(kind, mode, doc, duplicates, &options)
-        }
-        (Some(doc), None) => {
-            let v = validate::verdict_value_with_duplicates(kind, mode, doc, duplicates, &options);
-            validate::Outcome { valid: v.valid, diagnostics: v.diagnostics, normalized: None }
-        }
-        (None, Some(text)) if with_normalized => validate::validate_text(kind, mode, text, &options),
-        (None, Some(text)) => {
-            let v = validate::verdict_text(kind, mode, text, &options);
-            validate::Outcome { valid: v.valid, diagnostics: v.diagnostics, normalized: None }
-        }
-        _ => {
-            return Err(CallError::new(
-                error::DOCUMENT_MISSING,
-                "give exactly one of `document` (JSON) and `documentText` (JSON text)",
-            ));
-        }
-    };
-    let schema = if call.with_schema == Some(true) {
-        let doc = match (&call.document, &call.document_text) {
-            (Some(doc), _) => Some(doc.clone()),
-            (None, Some(text)) => json::parse(text, json::MAX_DEPTH).ok().map(|p| p.value),
-            _ => None,
-        };
-        doc.map(|d| schema_report(kind, &d)).transpose()?
-    } else {
-        None
-    };
-    Ok(ValidateAnswer {
-        valid: outcome.valid,
-        diagnostics: outcome.diagnostics,
-        normalized: outcome.normalized,
-        schema,
-    })
-}
-
-/// The profile a call names, checked against its kind.
-pub(crate) fn profile(name: Option<&str>, kind: DocumentKind) -> Result<validate::Profile, CallError> {
-    let Some(name) = name else { return Ok(validate::Profile::default()) };
-    let profile = validate::Profile::from_name(name).ok_or_else(|| {
-        CallError::new(
-            error::UNKNOWN_PROFILE,
-            format!("unknown profile {}; known profiles: a2a, upstream", crate::diagnostic::quote(name)),
-        )
-    })?;
-    if profile == validate::Profile::Upstream && !crate::upstream::DECIDES.contains(&kind) {
-        return Err(CallError::new(
-            error::PROFILE_KIND,
-            format!(
-                "the `upstream` profile decides event_create, link_create, principal and artifact_ref, not `{}`",
-                kind.name()
-            ),
-        ));
-    }
-    Ok(profile)
-}
-
-#[cfg(feature = "schema")]
-fn schema_report(kind: DocumentKind, document: &Value) -> Result<SchemaReport, CallError> {
-    match crate::schema::run(kind.name(), document) {
-        Some(Ok(mut diagnostics)) => {
-            // The schema engine's messages quote the document's values as
-            // they are: shown here as every other message shows them.
-            for d in &mut diagnostics {
-                d.message = crate::diagnostic::escape(&d.message);
-            }
-            Ok(SchemaReport { valid: diagnostics.is_empty(), diagnostics })
-        }
-        Some(Err(e)) => {
-            Err(CallError::new(error::FEATURE_UNAVAILABLE, format!("the schema does not compile: {e}")))
-        }
-        None => Err(CallError::new(
-            error::FEATURE_UNAVAILABLE,
-            format!("no JSON Schema is published for `{}`", kind.name()),
-        )),
-    }
-}
-
-#[cfg(not(feature = "schema"))]
-fn schema_report(_kind: DocumentKind, _document: &Value) -> Result<SchemaReport, CallError> {
-    Err(CallError::new(
-        error::FEATURE_UNAVAILABLE,
-        "this build has no JSON Schema engine; use a build with the `schema` feature",
-    ))
-}
-
 // ---------------------------------------------------------------- dispatch
 
 /// Everything one dispatched call needs besides its typed input.
@@ -398,7 +177,7 @@ macro_rules! for_each_op {
                     let document = Pointer::root().key("document");
                     let dups: Vec<Pointer> = dups.iter().filter_map(|p| p.strip_prefix(&document)).collect();
                     validate_with_duplicates(&c, &dups)
-                }, text validate_text::validate_call_text;
+                }, text validate::text::validate_call_text;
             /// the text a worker receives for a handoff: summary, intent, constraints, fenced instructions, artifacts with locality, the fetch handle; never the confirmation, principals or hub-owned mutable fields
             project_handoff ("project.handoff", js "projectHandoff") [MAX_DOCUMENT_CALL_BYTES]
                 => ProjectHandoffCall => ProjectHandoffAnswer ("Answer<ProjectHandoffAnswer>") = |c, _| project_handoff(&c);

@@ -24,7 +24,7 @@ use crate::validate::{self, DocumentKind, Options};
 
 /// The answer to a `validate` call in the common shape, or `None` when the
 /// generic path must read the call.
-pub(super) fn validate_call_text(input: &str) -> Option<String> {
+pub(in crate::api) fn validate_call_text(input: &str) -> Option<String> {
     let call = read_call(input)?;
     let kind = DocumentKind::from_name(call.kind)?;
     // An unknown profile, or one that does not decide the kind, is the
@@ -181,12 +181,12 @@ fn plain_string<'a>(lx: &mut Lexer<'a>) -> Option<&'a str> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{ValidateAnswer, respond_with_room};
     use super::*;
+    use crate::api::{ValidateAnswer, respond_with_room};
 
     /// The generic path's answer to the same call.
     fn generic(input: &str) -> String {
-        super::super::call_generic("validate", input)
+        crate::api::call_generic("validate", input)
     }
 
     /// The two paths answer alike, but where the stored form holds what no
@@ -238,7 +238,7 @@ mod tests {
             }
             let input = std::fs::read_to_string(entry.path()).unwrap_or_default();
             read += usize::from(validate_call_text(&input).is_some());
-            let (fast, slow) = (super::super::call("validate", &input), generic(&input));
+            let (fast, slow) = (crate::api::call("validate", &input), generic(&input));
             assert!(alike(&fast, &slow), "{name}:\n{fast}\n{slow}");
             // The same document given as text, as the hub sends it.
             let Ok(mut call) = serde_json::from_str::<serde_json::Value>(&input) else { continue };
@@ -246,14 +246,14 @@ mod tests {
             call["documentText"] = serde_json::Value::String(document.to_string());
             let as_text = call.to_string();
             read += usize::from(validate_call_text(&as_text).is_some());
-            let (fast, slow) = (super::super::call("validate", &as_text), generic(&as_text));
+            let (fast, slow) = (crate::api::call("validate", &as_text), generic(&as_text));
             assert!(alike(&fast, &slow), "{name} as text:\n{fast}\n{slow}");
             // And asking for the verdict alone, whose answer is written
             // without serde.
             call["withNormalized"] = serde_json::Value::Bool(false);
             let verdict = call.to_string();
             verdicts += usize::from(validate_call_text(&verdict).is_some());
-            assert_eq!(super::super::call("validate", &verdict), generic(&verdict), "{name}, verdict only");
+            assert_eq!(crate::api::call("validate", &verdict), generic(&verdict), "{name}, verdict only");
         }
         assert!(read > 150, "only {read} golden calls were in the common shape");
         assert!(verdicts > 100, "only {verdicts} verdict-only calls were in the common shape");
