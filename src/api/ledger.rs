@@ -43,6 +43,12 @@ pub struct LedgerViewCall {
 pub use crate::ledger::ViewAnswer as LedgerViewAnswer;
 
 /// `ledger.view`: folds the rows and answers the query.
+///
+/// The typed path, for rows already held as values. A call given as text
+/// goes through the op table's shortcut (`ledger_view_call_text`), which
+/// reads each row borrowed from the text as it passes it and never builds a
+/// tree of the ledger; `call` comes here only for a call that shortcut
+/// cannot read. Tests hold the two to the same answers.
 pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> {
     let LedgerViewCall { events, links, now, query, namespace, page } = call;
     let mut fold = Ledger::new(namespace.as_deref());

@@ -43,6 +43,11 @@ pub struct SecretsScanAnswer {
 }
 
 /// `secrets.scan`: the secrets in `value`.
+///
+/// The typed path. A call given as text in its common shape (an object
+/// whose one member is `value`) goes through the op table's shortcut
+/// (`secrets_scan_call_text`) instead; tests hold the two to the same
+/// answers.
 pub fn secrets_scan(call: &SecretsScanCall) -> Result<SecretsScanAnswer, CallError> {
     Ok(scan(&call.value))
 }

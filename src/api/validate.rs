@@ -112,6 +112,13 @@ pub struct ValidateAnswer {
 }
 
 /// `validate`: runs the typed rules of `kind` in `mode`.
+///
+/// The typed path. A `validate` call given as text in its common shape
+/// (`kind`, `documentText` and the few plain options) does not come here:
+/// the op table's shortcut (`text::validate_call_text`) reads it in one
+/// pass and answers from the same rules, and `call` falls back to this
+/// function's path for any other shape. Tests replay every golden call
+/// through both and hold them to the same bytes.
 pub fn validate(call: &ValidateCall) -> Result<ValidateAnswer, CallError> {
     validate_with_duplicates(call, &[])
 }
