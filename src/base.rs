@@ -3,9 +3,9 @@
 //! neutralisation, URLs, and the one stable sort. Nothing here knows a
 //! JSON text or a wire object.
 
-pub mod diagnostic;
-pub mod error;
 pub mod pointer;
 pub mod sanitize;
 pub(crate) mod sort;
+pub mod diagnostic;
+pub mod error;
 pub mod url;

@@ -2,9 +2,9 @@
 //! (`request`), the dispatch by profile (`validate`), upstream's rules
 //! exactly (`upstream`), secrets, locality, and the embedded JSON Schemas.
 
+pub mod secrets;
 pub mod locality;
 pub mod request;
-pub mod schema;
-pub mod secrets;
 pub mod upstream;
 pub mod validate;
+pub mod schema;

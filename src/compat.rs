@@ -63,21 +63,19 @@
 #[cfg(feature = "compat")]
 mod canonical;
 #[cfg(feature = "compat")]
-mod conjoin;
+mod keywords;
 #[cfg(feature = "compat")]
 mod dialect;
-#[cfg(feature = "compat")]
-mod dir;
-#[cfg(feature = "compat")]
-mod empty;
-#[cfg(feature = "compat")]
-mod judge;
-#[cfg(feature = "compat")]
-mod keywords;
 #[cfg(feature = "compat")]
 mod memo;
 #[cfg(feature = "compat")]
 mod node;
+#[cfg(feature = "compat")]
+mod conjoin;
+#[cfg(feature = "compat")]
+mod empty;
+#[cfg(feature = "compat")]
+mod judge;
 #[cfg(feature = "compat")]
 mod rules;
 #[cfg(feature = "compat")]
@@ -90,6 +88,8 @@ mod walk_logic;
 mod walk_shapes;
 #[cfg(feature = "compat")]
 mod witness;
+#[cfg(feature = "compat")]
+mod dir;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -1,6 +1,6 @@
 //! The contract's fixed parts: upstream's caps, every vocabulary, and typed
 //! field access with its diagnostics.
 
-pub mod fields;
 pub mod limits;
 pub mod vocab;
+pub mod fields;

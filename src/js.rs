@@ -3,6 +3,6 @@
 //! `JSON.stringify` writes a string. The lowest layer: it names nothing of
 //! the crate.
 
+pub mod whitespace;
 pub mod number;
 pub mod stringify;
-pub mod whitespace;

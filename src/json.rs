@@ -7,8 +7,8 @@
 //!
 #![doc = include_str!("../docs/js-decisions.md")]
 
-pub mod doc;
 pub(crate) mod lex;
+pub mod doc;
 pub(crate) mod stream;
 
 use std::fmt;

@@ -59,18 +59,18 @@ use crate::diagnostic::Diagnostic;
 use crate::error::CallError;
 use crate::json::stream::{Reader, Syntax};
 
-mod artifact_view;
 pub mod delivery;
-mod derive;
 pub mod generate;
-mod lookalike;
 mod model;
-mod named;
-mod row;
+mod lookalike;
+mod derive;
 mod row_text;
+mod row;
+pub mod view;
+mod artifact_view;
+mod named;
 mod shown;
 mod thread;
-pub mod view;
 mod views;
 
 use derive::Derived;

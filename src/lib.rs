@@ -4,13 +4,14 @@
 // The layers, lowest first, each a folder of `src/`: this list is the one
 // statement of them. A module may name (`use crate::x`, `crate::x::...`)
 // only modules of its own layer or of a lower one, and in a layer marked
-// `(peers)` no module of another of its folders; `tests/layers.rs` reads
-// these headings and fails on an import that points up or sideways, and on
-// any import circle. Each folder's public modules are re-exported here
-// under their own names, so a path names the module, not the folder it
-// sits in; the folders themselves are private (what the crate promises is
-// in `docs/development.md`, "The Rust API"). The CLI (`src/bin`) sits
-// above them all.
+// `(peers)` no module of another of its folders. Inside a folder, a module
+// names only modules its folder declares before it. `tests/layers.rs` reads
+// these headings and the folders' declarations and fails on an import that
+// points up, sideways or forward, and on any import circle. Each folder's
+// public modules are re-exported here under their own names, so a path
+// names the module, not the folder it sits in; the folders themselves are
+// private (what the crate promises is in `docs/development.md`, "The Rust
+// API"). The CLI (`src/bin`) sits above them all.
 
 // Layer 0: JavaScript's semantics the wire depends on (whitespace, number
 // spelling, `JSON.stringify` lengths). It names nothing of the crate.

@@ -3,11 +3,11 @@
 
 pub mod artifact;
 pub mod capability;
-pub mod event;
-pub mod handoff;
-pub mod link;
 pub mod peer;
 pub mod principal;
+pub mod handoff;
 pub mod receipt;
 pub mod spawn;
 pub mod work_ad;
+pub mod event;
+pub mod link;

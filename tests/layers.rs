@@ -1,9 +1,11 @@
 //! The layering of `src/` is kept, not only described: `src/lib.rs` lists
 //! the folders under `// Layer N: ...` headings, lowest first, and a module
 //! may name (`crate::x`, `use crate::{x, ...}`) only modules of its own
-//! layer or below, and no peer of a `(peers)` layer. A new upward or
-//! sideways import fails here, as does an import circle anywhere (inside
-//! folders too) and a source file over 800 lines.
+//! layer or below, and no peer of a `(peers)` layer. Inside a folder the
+//! same holds of the order its file declares its modules in: a module names
+//! only modules declared before it (rustfmt keeps that order). A new
+//! upward or sideways import fails here, as does an import circle anywhere
+//! (inside folders too) and a source file over 800 lines.
 
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
 
@@ -358,4 +360,85 @@ fn no_source_file_is_over_800_lines() {
         .map(|(f, n)| format!("{} has {n} lines", f.strip_prefix(src()).unwrap().display()))
         .collect();
     assert!(long.is_empty(), "split these along their concerns:\n{}", long.join("\n"));
+}
+
+/// The `mod` declarations of `text` (a module's file), in order.
+fn declared_modules(text: &str) -> Vec<String> {
+    code_of(text)
+        .lines()
+        .filter_map(|line| {
+            let line = line.trim_start();
+            let rest = ["pub(crate) mod ", "pub(super) mod ", "pub mod ", "mod "]
+                .iter()
+                .find_map(|p| line.strip_prefix(p))?;
+            let name = rest.strip_suffix(';')?;
+            name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_').then(|| name.to_owned())
+        })
+        .collect()
+}
+
+/// Every import of `graph` that names a module declared after the one that
+/// names it, in their nearest common folder (or in `lib.rs`): each as
+/// `(from, to)`.
+fn named_before_declared(
+    graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+    declared: &BTreeMap<Vec<String>, Vec<String>>,
+) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (from, targets) in graph {
+        for to in targets {
+            let common = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+            let (Some(a), Some(b)) = (from.get(common), to.get(common)) else { continue };
+            let order = declared.get(&from[..common]).cloned().unwrap_or_default();
+            let place = |m: &String| order.iter().position(|d| d == m);
+            if let (Some(pa), Some(pb)) = (place(a), place(b))
+                && pb > pa
+            {
+                out.push((from.join("::"), to.join("::")));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_module_names_only_modules_declared_before_it() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let mut sources = BTreeMap::new();
+    let mut declared = BTreeMap::new();
+    for file in files {
+        let rel = file.strip_prefix(src()).unwrap();
+        if rel.starts_with("bin") || rel.starts_with("snapshots") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        declared.insert(module_path(rel), declared_modules(&text));
+        sources.insert(module_path(rel), text);
+    }
+    let graph = module_graph(&sources, &layers().aliases);
+    let found = named_before_declared(&graph, &declared);
+    let shown: Vec<String> = found.iter().map(|(a, b)| format!("{a} names {b}, declared after it")).collect();
+    assert!(shown.is_empty(), "{} imports name a module declared later:\n{}", shown.len(), shown.join("\n"));
+}
+
+#[test]
+fn a_module_named_before_its_declaration_is_found() {
+    let graph = |edges: &[(&str, &str)]| -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+        let path = |m: &str| m.split("::").map(str::to_owned).collect::<Vec<_>>();
+        let mut g: BTreeMap<_, BTreeSet<_>> = BTreeMap::new();
+        for (from, to) in edges {
+            g.entry(path(from)).or_default().insert(path(to));
+        }
+        g
+    };
+    let declared = BTreeMap::from([
+        (vec![], vec!["f".to_owned(), "g".to_owned()]),
+        (vec!["f".to_owned()], vec!["a".to_owned(), "b".to_owned()]),
+    ]);
+    // Within a folder, and between folders of the root.
+    assert_eq!(named_before_declared(&graph(&[("f::a", "f::b")]), &declared).len(), 1);
+    assert_eq!(named_before_declared(&graph(&[("f::b", "f::a")]), &declared).len(), 0);
+    assert_eq!(named_before_declared(&graph(&[("f::a", "g")]), &declared).len(), 1);
+    assert_eq!(named_before_declared(&graph(&[("g", "f::b")]), &declared).len(), 0);
 }

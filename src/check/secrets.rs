@@ -520,15 +520,15 @@ fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
     !needle.is_empty() && hay.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
 }
 
-mod assign;
 mod commands;
-mod passwords;
 mod placeholder;
-mod prefilter;
 mod rules;
+mod prefilter;
 mod shapes;
 mod urls;
 mod values;
+mod passwords;
+mod assign;
 
 #[cfg(test)]
 mod tests;

@@ -51,10 +51,10 @@ use crate::pointer::Pointer;
 use crate::request::{DocumentKind, Options, Outcome};
 use crate::{locality, secrets};
 
-mod reader;
-mod run;
-mod schema;
 mod tree;
+mod reader;
+mod schema;
+mod run;
 mod write;
 
 use run::Run;
