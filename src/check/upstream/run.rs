@@ -356,7 +356,7 @@ impl<'t> Run<'_, 't> {
         let (len, origin) = match self.tree.node(v) {
             #[expect(clippy::cast_precision_loss, reason = "lengths are far below 2^53")]
             Node::String(t) => (t.code_points() as f64, "string"),
-            #[allow(clippy::cast_precision_loss)]
+            #[expect(clippy::cast_precision_loss, reason = "lengths are far below 2^53")]
             Node::Array { len, .. } => (len as f64, "array"),
             Node::Object { .. } => match self.get(v, "length") {
                 Some(l) => (self.to_number(l), "unknown"),
@@ -370,7 +370,7 @@ impl<'t> Run<'_, 't> {
             "array" => format!("expected array to have {relation}{bound} items"),
             _ => format!("expected unknown to be {relation}{bound}"),
         };
-        #[allow(clippy::cast_precision_loss)]
+        #[expect(clippy::cast_precision_loss, reason = "the bounds are field caps, far below 2^53")]
         let (low, high) = (min as f64, max as f64);
         let issue = if min > 0 && len < low {
             ("too_small", format!("Too small: {}", spell(">=", min)))
