@@ -3,8 +3,9 @@
 //! compatibility rule table (from `compat::rules_markdown`) in
 //! `docs/schema-compat.md`, the event field table (from
 //! `event::fields_markdown`) in `docs/events.md`, the op table (from the
-//! op declarations, `api::ops_markdown`) in `docs/operations.md` and the
-//! README's caps table (`api::caps_markdown`). `BLESS=1`
+//! op declarations, `api::ops_markdown`) in `docs/operations.md`, the
+//! README's caps table (`api::caps_markdown`), and the layer table and the
+//! map from each op to its file in `docs/development.md`. `BLESS=1`
 //! rewrites them. Every relative link of
 //! the README and `docs/` names a file that exists, and a heading in it when
 //! it names one, so moving text between them cannot leave a dead link.
@@ -32,7 +33,69 @@ fn sections() -> Vec<(&'static str, &'static str, String)> {
         ("docs/operations.md", "ops", hapi_a2a_core::api::ops_markdown()),
         ("README.md", "caps", hapi_a2a_core::api::caps_markdown()),
         ("docs/development.md", "layers", layer_table()),
+        ("docs/development.md", "op-map", op_map()),
     ]
+}
+
+/// Where each op is, from its name: the file of `src/api/` that holds its
+/// call and answer types and its typed function (the function named as
+/// the op, `project.handoff` → `project_handoff`), its golden cases, and
+/// the documents that name it.
+fn op_map() -> String {
+    let mut api_files = vec![root().join("src/api.rs")];
+    let mut dirs = vec![root().join("src/api")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                api_files.push(path);
+            }
+        }
+    }
+    api_files.sort();
+    let texts: Vec<(String, String)> = api_files
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(root()).unwrap().to_string_lossy().replace('\\', "/");
+            (rel, std::fs::read_to_string(f).unwrap())
+        })
+        .collect();
+    let docs: Vec<(String, String)> = documents()
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(root()).unwrap().to_string_lossy().replace('\\', "/");
+            (rel, std::fs::read_to_string(f).unwrap())
+        })
+        .collect();
+    let mut out =
+        String::from("| op | call, answer, typed function | golden cases | named in |\n|---|---|---:|---|\n");
+    for op in hapi_a2a_core::api::ops() {
+        let function = format!("pub fn {}(", op.replace('.', "_"));
+        let home: Vec<&str> =
+            texts.iter().filter(|(_, t)| t.contains(&function)).map(|(f, _)| f.as_str()).collect();
+        let [home] = home[..] else { panic!("`{function}` is in {home:?}") };
+        // `validate`'s cases sit in a folder per document kind.
+        let (mut cases, mut dirs) = (0, vec![root().join("tests/golden").join(op)]);
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).unwrap().flatten() {
+                if entry.path().is_dir() {
+                    dirs.push(entry.path());
+                } else {
+                    cases += usize::from(entry.file_name().to_string_lossy().ends_with(".call.json"));
+                }
+            }
+        }
+        assert!(cases > 0, "`{op}` has no golden case");
+        let named: Vec<String> = docs
+            .iter()
+            .filter(|(f, t)| f != "docs/development.md" && t.contains(&format!("`{op}`")))
+            .map(|(f, _)| format!("`{f}`"))
+            .collect();
+        out.push_str(&format!("| `{op}` | `{home}` | {cases} | {} |\n", named.join(", ")));
+    }
+    out
 }
 
 /// The layer table of `docs/development.md`, from `src/lib.rs`: each layer,
