@@ -305,3 +305,17 @@ fn every_code_in_the_source_is_in_the_table() {
         }
     }
 }
+
+/// The elements cut a text to lay out at the longest string the protocol
+/// allows in a field, so that no value within the caps is ever cut: their
+/// `TEXT_LIMIT` is held to the core's `MAX_STRING` here, not restated by
+/// hand.
+#[test]
+fn the_elements_cut_text_at_the_cores_longest_string() {
+    let dom = std::fs::read_to_string(root().join("pkg/elements/dom.js")).unwrap();
+    let limit = dom
+        .lines()
+        .find_map(|l| l.strip_prefix("export const TEXT_LIMIT = ")?.strip_suffix(';')?.parse::<usize>().ok())
+        .expect("pkg/elements/dom.js exports TEXT_LIMIT as a number");
+    assert_eq!(limit, hapi_a2a_core::limits::MAX_STRING);
+}

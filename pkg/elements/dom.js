@@ -5,9 +5,10 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 /**
  * The longest text the elements lay out as it is, in code points: the
- * longest string field the protocol allows (`MAX_STRING`, 8,192). A longer
- * one is shown cut, with a button that shows it whole, so a value of a
- * megabyte never reaches layout unless someone asks for it.
+ * longest string field the protocol allows (the core's `MAX_STRING`; a test
+ * of the crate holds the two equal), so no value within the caps is cut. A
+ * longer one is shown cut, with a button that shows it whole, so a value of
+ * a megabyte never reaches layout unless someone asks for it.
  */
 export const TEXT_LIMIT = 8192;
 
