@@ -9,9 +9,12 @@ import { pathToFileURL } from 'node:url';
 
 const native = createRequire(import.meta.url)('./index.cjs');
 
-/** The typed exports, in the addon's order (every export but call and ops). */
+/** The exports that are not one op's typed function. */
+const UNTYPED = ['call', 'ops', 'validateDocument'];
+
+/** The typed exports, in the addon's order (every export but the untyped ones). */
 export function typedNames(addon = native) {
-  return Object.keys(addon).filter((k) => k !== 'call' && k !== 'ops');
+  return Object.keys(addon).filter((k) => !UNTYPED.includes(k));
 }
 
 const pascal = (name) => name.charAt(0).toUpperCase() + name.slice(1);
@@ -28,6 +31,7 @@ export function entrySources(addon = native) {
     '',
     'export const call = addon.call;',
     'export const ops = addon.ops;',
+    'export const validateDocument = addon.validateDocument;',
     ...typed.map((name) => `export const ${name} = addon.${name};`),
     '',
     '/** Nothing to initialise: kept so code written for the npm package runs unchanged. */',
@@ -50,6 +54,25 @@ export function entrySources(addon = native) {
     '',
     '/** Every operation name `call` answers. */',
     'export function ops(): string[];',
+    '',
+    '/** The options of `validateDocument`, each as a `validate` call names it. */',
+    'export interface DocumentEntryOptions {',
+    '  mode?: "strict" | "lenient";',
+    '  profile?: "a2a" | "upstream";',
+    '  owner?: string;',
+    '  httpWriter?: boolean;',
+    '  /** Hand back the normalized document too (the verdict alone when absent). */',
+    '  withNormalized?: boolean;',
+    '}',
+    '',
+    '/**',
+    ' * The document entry beside `call`: the verdict on one document given as a',
+    ' * string of JSON text (never escaped inside call JSON). `true` when the verdict',
+    ' * alone was asked for and the document is valid with nothing to say; else the',
+    ' * answer text `call("validate", …)` gives for the same document and options.',
+    ' * Never throws; arguments are checked as `call`\'s are.',
+    ' */',
+    'export function validateDocument(document: string, kind: string, options?: DocumentEntryOptions): true | string;',
     '',
     ...typed.flatMap((name) => [
       `/** \`${name}\` with a plain object in and a tagged answer object out. */`,

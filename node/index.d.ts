@@ -14,6 +14,25 @@ export function call(op: string, input: string): string;
 /** Every operation name `call` answers. */
 export function ops(): string[];
 
+/** The options of `validateDocument`, each as a `validate` call names it. */
+export interface DocumentEntryOptions {
+  mode?: "strict" | "lenient";
+  profile?: "a2a" | "upstream";
+  owner?: string;
+  httpWriter?: boolean;
+  /** Hand back the normalized document too (the verdict alone when absent). */
+  withNormalized?: boolean;
+}
+
+/**
+ * The document entry beside `call`: the verdict on one document given as a
+ * string of JSON text (never escaped inside call JSON). `true` when the verdict
+ * alone was asked for and the document is valid with nothing to say; else the
+ * answer text `call("validate", …)` gives for the same document and options.
+ * Never throws; arguments are checked as `call`'s are.
+ */
+export function validateDocument(document: string, kind: string, options?: DocumentEntryOptions): true | string;
+
 /** `capabilities` with a plain object in and a tagged answer object out. */
 export function capabilities(call: CapabilitiesCall): Answer<CapabilitiesAnswer>;
 

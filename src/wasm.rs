@@ -160,6 +160,82 @@ fn escape_lone_surrogates(s: &js_sys::JsString) -> String {
     String::from(s.replace_by_pattern_with_function(&lone, escape.as_ref().unchecked_ref()))
 }
 
+#[wasm_bindgen(typescript_custom_section)]
+const DOCUMENT_ENTRY_TYPES: &str = r#"
+/** The options of `validateDocument`, each as a `validate` call names it. */
+export interface DocumentEntryOptions {
+  mode?: "strict" | "lenient";
+  profile?: "a2a" | "upstream";
+  owner?: string;
+  httpWriter?: boolean;
+  /** Hand back the normalized document too (the verdict alone when absent). */
+  withNormalized?: boolean;
+}
+"#;
+
+/// The document entry beside `call`: the verdict on one document given as
+/// a string of JSON text, written by the engine straight into wasm memory
+/// (never escaped inside call JSON). `true` when the verdict alone was
+/// asked for and the document is valid with nothing to say; otherwise the
+/// answer text `call("validate", …)` gives for the same document and
+/// options. Arguments are checked as `call`'s are: a document or kind that
+/// is not a string, options that are not an object and an option of the
+/// wrong type are refused (`call/invalid-argument`), a document over the
+/// cap is refused before it is copied, and a lone surrogate in the document
+/// is read as `JSON.stringify` writes it.
+#[wasm_bindgen(js_name = validateDocument, unchecked_return_type = "true | string")]
+pub fn validate_document(
+    #[wasm_bindgen(unchecked_param_type = "string")] document: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DocumentEntryOptions")] options: Option<js_sys::Object>,
+) -> JsValue {
+    let answer = |text: String| JsValue::from_str(&text);
+    let Some(text) = document.dyn_ref::<js_sys::JsString>() else {
+        return answer(host::not_a_string(Argument::Document, &js_type(&document)));
+    };
+    let Some(kind) = kind.as_string() else {
+        return answer(host::not_a_string(Argument::Kind, &js_type(&kind)));
+    };
+    let mut read = [const { host::OptionValue::Absent }; 5];
+    if let Some(options) = options {
+        let options = JsValue::from(options);
+        if !options.is_object() {
+            return answer(host::options_not_an_object(&js_type(&options)));
+        }
+        for ((name, _), slot) in host::DOCUMENT_OPTIONS.iter().zip(&mut read) {
+            let value =
+                js_sys::Reflect::get(&options, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
+            *slot = option_value(&value);
+        }
+    }
+    if let Some(refused) = host::document_before_reading(text.length() as usize) {
+        return answer(refused);
+    }
+    match host::validate_document(&rust_text(text), &kind, &read) {
+        crate::api::DocumentAnswer::Clean => JsValue::TRUE,
+        crate::api::DocumentAnswer::Text(text) => answer(text),
+    }
+}
+
+/// One option as the document entry takes it.
+fn option_value(value: &JsValue) -> host::OptionValue {
+    if value.is_undefined() || value.is_null() {
+        host::OptionValue::Absent
+    } else if let Some(b) = value.as_bool() {
+        host::OptionValue::Flag(b)
+    } else if let Some(s) = value.as_string() {
+        host::OptionValue::Text(s)
+    } else {
+        host::OptionValue::Other(match value.js_typeof().as_string().as_deref() {
+            Some("number") => "number",
+            Some("bigint") => "bigint",
+            Some("symbol") => "symbol",
+            Some("function") => "function",
+            _ => "object",
+        })
+    }
+}
+
 /// Every operation name `call` answers.
 #[wasm_bindgen(js_name = ops)]
 pub fn ops() -> Vec<String> {

@@ -1,7 +1,8 @@
 //! The Node-API face of hapi-a2a-core: the npm package's call contract,
 //! compiled natively for Node and Bun.
 //!
-//! The module exports `call(op, json)`, `ops()` and one typed function per
+//! The module exports `call(op, json)`, `ops()`, the document entry
+//! `validateDocument(document, kind, options?)` and one typed function per
 //! operation of [`hapi_a2a_core::api::ops`], named by the op table's
 //! JavaScript column as the npm package names them (`project.handoff` is
 //! `projectHandoff`), so an operation added to the core is exported here with
@@ -331,6 +332,93 @@ extern "C" fn typed_export(env: sys::napi_env, info: sys::napi_callback_info) ->
     answer_object(env, &answer)
 }
 
+/// JavaScript `true`.
+fn js_true(env: sys::napi_env) -> Value {
+    let mut out = ptr::null_mut();
+    // SAFETY: `env` is the running callback's.
+    unsafe { sys::napi_get_boolean(env, true, &mut out) };
+    out
+}
+
+/// One option of the document entry as the core takes it.
+fn option_value(env: sys::napi_env, value: Value) -> host::OptionValue {
+    match js_type(env, value) {
+        "undefined" | "null" => host::OptionValue::Absent,
+        "boolean" => {
+            let mut b = false;
+            // SAFETY: `value` is a live boolean of this callback.
+            unsafe { sys::napi_get_value_bool(env, value, &mut b) };
+            host::OptionValue::Flag(b)
+        }
+        "string" => match utf16_len(env, value).and_then(|n| utf16_units(env, value, n)) {
+            Some(units) => host::OptionValue::Text(String::from_utf16_lossy(&units)),
+            None => host::OptionValue::Other("string"),
+        },
+        other => host::OptionValue::Other(other),
+    }
+}
+
+/// The document entry's answer to its three arguments (see
+/// [`validate_document_export`]).
+fn document_answer(env: sys::napi_env, document: Value, kind: Value, options: Value) -> api::DocumentAnswer {
+    let refused = api::DocumentAnswer::Text;
+    if js_type(env, document) != "string" {
+        return refused(host::not_a_string(Argument::Document, js_type(env, document)));
+    }
+    if js_type(env, kind) != "string" {
+        return refused(host::not_a_string(Argument::Kind, js_type(env, kind)));
+    }
+    let kind = match utf16_len(env, kind) {
+        Some(n) if n <= host::MAX_OP_UNITS => utf16_units(env, kind, n).map(|u| String::from_utf16_lossy(&u)),
+        _ => Some(host::UNREAD_OP.to_owned()),
+    };
+    let Some(kind) = kind else { return refused(host::unreadable()) };
+    let mut read = [const { host::OptionValue::Absent }; 5];
+    match js_type(env, options) {
+        "undefined" | "null" => {}
+        "object" => {
+            for ((name, _), slot) in host::DOCUMENT_OPTIONS.iter().zip(&mut read) {
+                let Ok(c_name) = CString::new(*name) else { continue };
+                let mut value = ptr::null_mut();
+                // SAFETY: `options` is a live object of this callback;
+                // `value` is a local out-pointer.
+                if unsafe { sys::napi_get_named_property(env, options, c_name.as_ptr(), &mut value) }
+                    == sys::Status::napi_ok
+                {
+                    *slot = option_value(env, value);
+                } else {
+                    // A getter threw: the option is not given, as in the
+                    // wasm package, and nothing is thrown on.
+                    let mut thrown = ptr::null_mut();
+                    // SAFETY: an out-pointer to a local.
+                    unsafe { sys::napi_get_and_clear_last_exception(env, &mut thrown) };
+                }
+            }
+        }
+        other => return refused(host::options_not_an_object(other)),
+    }
+    let Some(units) = utf16_len(env, document) else { return refused(host::unreadable()) };
+    if let Some(answer) = host::document_before_reading(units) {
+        return refused(answer);
+    }
+    match read_text(env, document, units) {
+        Some(text) => host::validate_document(&text, &kind, &read),
+        None => refused(host::unreadable()),
+    }
+}
+
+/// `validateDocument(document, kind, options?)`: the document entry beside
+/// `call`, as the wasm package has it: `true` when the verdict alone was
+/// asked for and the document is valid with nothing to say, else `call`'s
+/// answer text for the same document and options.
+extern "C" fn validate_document_export(env: sys::napi_env, info: sys::napi_callback_info) -> Value {
+    let Some(([document, kind, options], _)) = callback_args::<3>(env, info) else { return ptr::null_mut() };
+    match document_answer(env, document, kind, options) {
+        api::DocumentAnswer::Clean => js_true(env),
+        api::DocumentAnswer::Text(text) => js_string(env, &text).unwrap_or_else(|| js_null(env)),
+    }
+}
+
 /// Sets `exports[name]` to a new function calling `cb` with `data`.
 fn export_function(
     env: sys::napi_env,
@@ -359,6 +447,7 @@ pub fn init(exports: Object, env: Env) -> napi::Result<()> {
     let (env, exports) = (env.raw(), exports.raw());
     export_function(env, exports, "call", call_export, 0)?;
     export_function(env, exports, "ops", ops_export, 0)?;
+    export_function(env, exports, "validateDocument", validate_document_export, 0)?;
     for (i, op) in op_names().iter().enumerate() {
         let name = host::js_name(op)
             .ok_or_else(|| napi::Error::from_reason(format!("`{op}` has no export name")))?;
@@ -377,6 +466,6 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), op_names().len());
-        assert!(!names.iter().any(|n| *n == "call" || *n == "ops"));
+        assert!(!names.iter().any(|n| ["call", "ops", "validateDocument"].contains(n)));
     }
 }

@@ -5,7 +5,7 @@
 //! engine what a value is and how long a string is; what follows from the
 //! answers is decided here once, so both faces refuse alike, word for word.
 
-use super::{MAX_CALL_BYTES, OPS, call, max_call_bytes};
+use super::{DocumentAnswer, DocumentOptions, MAX_CALL_BYTES, MAX_DOCUMENT_BYTES, OPS, call, max_call_bytes};
 use crate::diagnostic::Code;
 use crate::error::{CallError, INVALID_ARGUMENT, TOO_LARGE};
 
@@ -33,6 +33,10 @@ pub enum Argument {
     Rows,
     /// A query asked of an open ledger.
     Query,
+    /// The document entry's document.
+    Document,
+    /// The document entry's kind.
+    Kind,
 }
 
 /// The answer for an argument that is a JavaScript `js_type` (`number`,
@@ -43,6 +47,10 @@ pub fn not_a_string(argument: Argument, js_type: &str) -> String {
         Argument::Call => format!("the call is {js_type}, not a string of JSON text; nothing was read"),
         Argument::Rows => format!("the rows are {js_type}, not a string of JSON text; nothing was read"),
         Argument::Query => format!("the query is {js_type}, not a string of JSON text; nothing was read"),
+        Argument::Document => {
+            format!("the document is {js_type}, not a string of JSON text; nothing was read")
+        }
+        Argument::Kind => format!("the kind is {js_type}, not a string; nothing was read"),
     };
     refused(INVALID_ARGUMENT, message)
 }
@@ -171,6 +179,82 @@ pub fn js_name(op: &str) -> Option<&'static str> {
     OPS.iter().find(|o| o.name == op).map(|o| o.js_name)
 }
 
+/// The options of the document entry, by their JavaScript names, with
+/// whether each is a flag (a boolean) or text (a string).
+pub const DOCUMENT_OPTIONS: [(&str, bool); 5] =
+    [("mode", false), ("profile", false), ("owner", false), ("httpWriter", true), ("withNormalized", true)];
+
+/// One option of the document entry as a face read it from its engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    /// Not given (`undefined` or `null`).
+    Absent,
+    /// A string.
+    Text(String),
+    /// A boolean.
+    Flag(bool),
+    /// Any other JavaScript type, as `typeof` names it.
+    Other(&'static str),
+}
+
+/// The answer for an options argument that is a JavaScript `js_type`, not
+/// an object.
+pub fn options_not_an_object(js_type: &str) -> String {
+    refused(INVALID_ARGUMENT, format!("the options are {js_type}, not an object; nothing was read"))
+}
+
+/// The answer for a document still in the engine, `units` UTF-16 code units
+/// long, that is over the entry's cap before it is read (each unit is at
+/// least one byte); `None` when it must be read to tell.
+pub fn document_before_reading(units: usize) -> Option<String> {
+    (units > MAX_DOCUMENT_BYTES).then(|| {
+        refused(
+            TOO_LARGE,
+            format!("the document is {units} UTF-16 code units, over the cap of {MAX_DOCUMENT_BYTES} bytes"),
+        )
+    })
+}
+
+/// The document entry, given what a face read: the document as text (a
+/// lone surrogate escaped as `JSON.stringify` writes it), its kind, and
+/// each of [`DOCUMENT_OPTIONS`] in order. An option of the wrong type is
+/// refused (`call/invalid-argument`), naming it.
+pub fn validate_document(document: &str, kind: &str, options: &[OptionValue; 5]) -> DocumentAnswer {
+    let mut text: [Option<&str>; 3] = [None; 3];
+    let mut flags = [false; 2];
+    for (i, ((name, flag), value)) in DOCUMENT_OPTIONS.iter().zip(options).enumerate() {
+        let wrong = |js_type: &str| {
+            let want = if *flag { "a boolean" } else { "a string" };
+            DocumentAnswer::Text(refused(
+                INVALID_ARGUMENT,
+                format!("the option `{name}` is {js_type}, not {want}; nothing was read"),
+            ))
+        };
+        match (value, *flag) {
+            (OptionValue::Absent, _) => {}
+            (OptionValue::Text(s), false) => {
+                if let Some(slot) = text.get_mut(i) {
+                    *slot = Some(s);
+                }
+            }
+            (OptionValue::Flag(b), true) => {
+                if let Some(slot) = flags.get_mut(i - text.len()) {
+                    *slot = *b;
+                }
+            }
+            (OptionValue::Text(_), true) => return wrong("string"),
+            (OptionValue::Flag(_), false) => return wrong("boolean"),
+            (OptionValue::Other(js_type), _) => return wrong(js_type),
+        }
+    }
+    let [mode, profile, owner] = text;
+    let [http_writer, with_normalized] = flags;
+    super::validate_document(
+        document,
+        &DocumentOptions { kind, mode, profile, owner, http_writer, with_normalized },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,5 +307,35 @@ mod tests {
         assert!(Unwritable::TooLong.answer().contains("call/too-large"));
         assert!(Unwritable::Threw.answer().contains("call/invalid-argument"));
         assert_eq!(escape_lone_surrogates(&[0x61, 0xd800, 0x62]), "a\\ud800b");
+    }
+
+    #[test]
+    fn the_document_entry_takes_its_options_by_type_and_names_a_wrong_one() {
+        use OptionValue::{Absent, Flag, Other, Text};
+        let doc = r#"{"kind":"agent","id":"a"}"#;
+        let none = [Absent, Absent, Absent, Absent, Absent];
+        let answer = validate_document(doc, "principal", &none).into_text();
+        assert!(answer.contains("principal/unaccountable"), "{answer}");
+        let lenient = [Text("lenient".into()), Absent, Absent, Absent, Flag(true)];
+        let want = crate::api::call(
+            "validate",
+            &format!(r#"{{"kind":"principal","mode":"lenient","documentText":{}}}"#, serde_json::json!(doc)),
+        );
+        assert_eq!(validate_document(doc, "principal", &lenient).into_text(), want);
+        for (options, named) in [
+            ([Flag(true), Absent, Absent, Absent, Absent], "the option `mode` is boolean, not a string"),
+            (
+                [Absent, Absent, Absent, Text("yes".into()), Absent],
+                "the option `httpWriter` is string, not a boolean",
+            ),
+            ([Absent, Absent, Other("number"), Absent, Absent], "the option `owner` is number, not a string"),
+        ] {
+            let answer = validate_document(doc, "principal", &options).into_text();
+            assert!(answer.contains("call/invalid-argument") && answer.contains(named), "{answer}");
+        }
+        assert!(document_before_reading(MAX_DOCUMENT_BYTES).is_none());
+        assert!(
+            document_before_reading(MAX_DOCUMENT_BYTES + 1).is_some_and(|a| a.contains("call/too-large"))
+        );
     }
 }

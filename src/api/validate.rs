@@ -238,3 +238,7 @@ fn schema_report(_kind: DocumentKind, _document: &Value) -> Result<SchemaReport,
 }
 
 pub(super) mod text;
+mod document;
+pub use document::{
+    DocumentAnswer, DocumentOptions, MAX_DOCUMENT_BYTES, validate_document, validate_document_bytes,
+};

@@ -209,3 +209,28 @@ test('a raw lone surrogate answers byte for byte what the typed export answers f
     assert.equal(wasm.call(op, raw), typed, op);
   }
 });
+
+test(`validateDocument answers as the npm package does, whatever it is given (${engine})`, () => {
+  const throwing = Object.defineProperty({}, 'mode', { get() { throw new Error('no'); } });
+  const documents = [
+    '{"kind":"human","id":"1"}', '{"kind":"agent","id":"a"}', '{"kind":"human","id":"a\ud800b"}', 'not json', '',
+    ...oddValues(),
+  ];
+  const kinds = ['principal', 'event_create', 'nope', 42, null, undefined, new String('principal')];
+  const options = [
+    undefined, null, {}, { withNormalized: true }, { mode: 'lenient', httpWriter: true }, { mode: 1 },
+    { profile: 'upstream' }, { owner: 'o', withNormalized: 'yes' }, 'x', 42, Symbol('s'), [], throwing,
+  ];
+  let n = 0;
+  for (const d of documents) {
+    for (const k of kinds) {
+      for (const o of options) {
+        const want = wasm.validateDocument(d, k, o);
+        assert.deepEqual(addon.validateDocument(d, k, o), want, `${String(d)} / ${String(k)}`);
+        n += 1;
+      }
+    }
+  }
+  assert.ok(n > 1000, `${n} combinations`);
+});
+

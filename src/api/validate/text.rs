@@ -38,12 +38,48 @@ pub(in crate::api) fn validate_call_text(input: &str) -> Option<String> {
         ..Options::default()
     };
     let mode = call.mode.unwrap_or_default();
-    if call.with_normalized == Some(false) {
-        let v = validate::verdict_text(kind, mode, &call.text, &options);
-        return Some(verdict_answer(v.valid, &v.diagnostics));
+    Some(answer_document(kind, mode, &call.text, &options, call.with_normalized != Some(false)).into_text())
+}
+
+/// The answer to a document with nothing to say, asked for its verdict:
+/// valid, with no finding.
+pub(super) const CLEAN: &str = r#"{"type":"success","valid":true,"diagnostics":[]}"#;
+
+/// What [`answer_document`] found.
+pub(super) enum Answered {
+    /// The verdict alone was asked for, and the document is valid with
+    /// nothing to say: the answer is [`CLEAN`].
+    Clean,
+    /// Any other answer, as `call` writes it.
+    Text(String),
+}
+
+impl Answered {
+    pub(super) fn into_text(self) -> String {
+        match self {
+            Answered::Clean => CLEAN.to_owned(),
+            Answered::Text(text) => text,
+        }
     }
-    let (o, normalized) = validate::validate_text_writing(kind, mode, &call.text, &options);
-    Some(answer(o.valid, &o.diagnostics, normalized.as_deref()))
+}
+
+/// The answer to one document read from its text, as `call` writes it.
+pub(super) fn answer_document(
+    kind: DocumentKind,
+    mode: Mode,
+    text: &str,
+    options: &Options,
+    with_normalized: bool,
+) -> Answered {
+    if !with_normalized {
+        let v = validate::verdict_text(kind, mode, text, options);
+        if v.valid && v.diagnostics.is_empty() {
+            return Answered::Clean;
+        }
+        return Answered::Text(verdict_answer(v.valid, &v.diagnostics));
+    }
+    let (o, normalized) = validate::validate_text_writing(kind, mode, text, options);
+    Answered::Text(answer(o.valid, &o.diagnostics, normalized.as_deref()))
 }
 
 /// The answer without the document, `{"type":"success","valid":…,

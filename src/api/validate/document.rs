@@ -1,0 +1,136 @@
+//! The document entry beside `call`: one document's verdict, with the
+//! document handed over as its own text (never escaped inside call JSON),
+//! the few options a hub or a webapp sets fixed, and an answer that costs
+//! nothing to read when there is nothing to say. Its answers are `call`'s
+//! for the same document and options, byte for byte (a test replays every
+//! golden `validate` case through both doors).
+
+use super::text::{Answered, CLEAN, answer_document};
+use crate::error::{self, CallError};
+use crate::fields::Mode;
+use crate::validate::{DocumentKind, Options};
+
+/// The document entry's options: the few a hub or a webapp sets, each as
+/// `validate`'s call names it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DocumentOptions<'a> {
+    /// The document's kind (`event_create`, `principal`, ...): `kind`.
+    pub kind: &'a str,
+    /// `strict` (when `None`) or `lenient`: `mode`.
+    pub mode: Option<&'a str>,
+    /// `a2a` (when `None`) or `upstream`: `profile`.
+    pub profile: Option<&'a str>,
+    /// The session that owns the document: `owner`.
+    pub owner: Option<&'a str>,
+    /// The document comes through the hub's HTTP route: `httpWriter`.
+    pub http_writer: bool,
+    /// Hand back the normalized document too: `withNormalized` (the
+    /// verdict alone when `false`, unlike a call, which hands it back
+    /// unless asked not to).
+    pub with_normalized: bool,
+}
+
+/// What the document entry answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DocumentAnswer {
+    /// The verdict alone was asked for and the document is valid with
+    /// nothing to say: `call` would answer [`DocumentAnswer::CLEAN`].
+    Clean,
+    /// `call`'s answer for the same document and options, as its JSON text.
+    Text(String),
+}
+
+impl DocumentAnswer {
+    /// `call`'s answer to a valid document with nothing to say, asked for
+    /// its verdict.
+    pub const CLEAN: &'static str = CLEAN;
+
+    /// The answer as `call` writes it.
+    pub fn into_text(self) -> String {
+        match self {
+            DocumentAnswer::Clean => CLEAN.to_owned(),
+            DocumentAnswer::Text(text) => text,
+        }
+    }
+}
+
+/// The largest document the entry reads, in bytes: the cap of a `validate`
+/// call's text.
+pub const MAX_DOCUMENT_BYTES: usize = crate::api::MAX_DOCUMENT_CALL_BYTES;
+
+/// The document entry: the verdict on `document` (JSON text) under
+/// `options`, as `call("validate", …)` answers the call with the same
+/// document as `documentText` and the same options. A document over
+/// [`MAX_DOCUMENT_BYTES`] is refused (`call/too-large`) unread; options a
+/// call would refuse (an unknown kind, mode or profile) get that call's
+/// failure answer.
+pub fn validate_document(document: &str, options: &DocumentOptions<'_>) -> DocumentAnswer {
+    if document.len() > MAX_DOCUMENT_BYTES {
+        let message =
+            format!("the document is {} bytes, over the cap of {MAX_DOCUMENT_BYTES}", document.len());
+        return DocumentAnswer::Text(crate::api::respond::<()>(Err(CallError::new(
+            error::TOO_LARGE,
+            message,
+        ))));
+    }
+    let Some((kind, mode, settled)) = settle(options) else {
+        return DocumentAnswer::Text(crate::api::call("validate", &as_call(document, options)));
+    };
+    match answer_document(kind, mode, document, &settled, options.with_normalized) {
+        Answered::Clean => DocumentAnswer::Clean,
+        Answered::Text(text) => DocumentAnswer::Text(text),
+    }
+}
+
+/// [`validate_document`] on the document's bytes: bytes that are not UTF-8
+/// are refused (`parse/invalid-utf8`), as call bytes that are not are.
+pub fn validate_document_bytes(document: &[u8], options: &DocumentOptions<'_>) -> DocumentAnswer {
+    match std::str::from_utf8(document) {
+        Ok(text) => validate_document(text, options),
+        Err(e) => DocumentAnswer::Text(crate::api::respond::<()>(Err(CallError::new(
+            error::INVALID_UTF8,
+            format!("the document is not UTF-8 text: an invalid byte at offset {}", e.valid_up_to()),
+        )))),
+    }
+}
+
+/// The options as the rules take them, or `None` where a call would be
+/// refused (its failure answer is the generic path's).
+fn settle(options: &DocumentOptions<'_>) -> Option<(DocumentKind, Mode, Options)> {
+    let kind = DocumentKind::from_name(options.kind)?;
+    let mode = match options.mode {
+        None | Some("strict") => Mode::Strict,
+        Some("lenient") => Mode::Lenient,
+        Some(_) => return None,
+    };
+    let profile = super::profile(options.profile, kind).ok()?;
+    let settled = Options {
+        http_writer: options.http_writer,
+        owner: options.owner.map(str::to_owned),
+        profile,
+        ..Options::default()
+    };
+    Some((kind, mode, settled))
+}
+
+/// The `validate` call with the same document and options.
+fn as_call(document: &str, options: &DocumentOptions<'_>) -> String {
+    let mut call = serde_json::Map::new();
+    call.insert("kind".into(), options.kind.into());
+    call.insert("documentText".into(), document.into());
+    for (key, value) in [("mode", options.mode), ("profile", options.profile), ("owner", options.owner)] {
+        if let Some(value) = value {
+            call.insert(key.into(), value.into());
+        }
+    }
+    if options.http_writer {
+        call.insert("httpWriter".into(), true.into());
+    }
+    if !options.with_normalized {
+        call.insert("withNormalized".into(), false.into());
+    }
+    serde_json::Value::Object(call).to_string()
+}
+
+#[cfg(test)]
+mod tests;

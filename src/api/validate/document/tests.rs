@@ -1,0 +1,115 @@
+use serde_json::{Value, json};
+
+use super::*;
+
+/// The entry's options from a golden call's fields, or `None` when the call
+/// sets one the entry does not take (`sink`, `hubDerived`, `withSchema`,
+/// `jsValues`) or sets one to what no entry option can say.
+fn options_of(call: &Value) -> Option<DocumentOptions<'_>> {
+    let call = call.as_object()?;
+    let known =
+        ["kind", "mode", "profile", "owner", "httpWriter", "withNormalized", "document", "documentText"];
+    if call.keys().any(|k| !known.contains(&k.as_str())) {
+        return None;
+    }
+    let text = |key: &str| match call.get(key) {
+        None => Some(None),
+        Some(Value::String(s)) => Some(Some(s.as_str())),
+        Some(_) => None,
+    };
+    Some(DocumentOptions {
+        kind: text("kind")??,
+        mode: text("mode")?,
+        profile: text("profile")?,
+        owner: text("owner")?,
+        http_writer: match call.get("httpWriter") {
+            None => false,
+            Some(v) => v.as_bool()?,
+        },
+        with_normalized: false,
+    })
+}
+
+/// The `validate` call with `document` as its text and `options`.
+fn call_text(document: &str, options: &DocumentOptions<'_>) -> String {
+    as_call(document, options)
+}
+
+#[test]
+fn every_golden_validate_case_answers_through_the_entry_as_through_call() {
+    let (mut cases, mut clean, mut said) = (0, 0, 0);
+    let kinds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/validate");
+    let folders = std::fs::read_dir(kinds).into_iter().flatten().flatten();
+    for entry in folders.flat_map(|k| std::fs::read_dir(k.path()).into_iter().flatten().flatten()) {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".call.json") {
+            continue;
+        }
+        let Ok(call) = serde_json::from_str::<Value>(&std::fs::read_to_string(entry.path()).unwrap()) else {
+            continue;
+        };
+        let document = match (call.get("document"), call.get("documentText")) {
+            (Some(d), None) => d.to_string(),
+            (None, Some(Value::String(t))) => t.clone(),
+            _ => continue,
+        };
+        let Some(options) = options_of(&call) else { continue };
+        for with_normalized in [false, true] {
+            let options = DocumentOptions { with_normalized, ..options };
+            let want = crate::api::call("validate", &call_text(&document, &options));
+            let got = validate_document(&document, &options);
+            match &got {
+                DocumentAnswer::Clean => {
+                    assert!(!with_normalized, "{name}");
+                    clean += 1;
+                }
+                DocumentAnswer::Text(_) => said += 1,
+            }
+            assert_eq!(got.into_text(), want, "{name}, with the normalized document: {with_normalized}");
+            assert_eq!(
+                validate_document_bytes(document.as_bytes(), &options).into_text(),
+                want,
+                "{name} as bytes"
+            );
+        }
+        cases += 1;
+    }
+    // Most golden cases take only the entry's options, and both answers
+    // (nothing to say, and an answer to read) are among them.
+    assert!(cases > 250 && clean > 40 && said > 300, "{cases} cases, {clean} clean, {said} answers");
+}
+
+#[test]
+fn options_a_call_refuses_get_that_calls_failure() {
+    let doc = r#"{"kind":"human","id":"1"}"#;
+    let base = DocumentOptions { kind: "principal", ..DocumentOptions::default() };
+    for options in [
+        DocumentOptions { kind: "nope", ..base },
+        DocumentOptions { mode: Some("loose"), ..base },
+        DocumentOptions { profile: Some("nope"), ..base },
+        DocumentOptions { profile: Some("upstream"), kind: "notify_summary", ..base },
+    ] {
+        let got = validate_document(doc, &options).into_text();
+        assert!(got.starts_with(r#"{"type":"failure""#), "{options:?}: {got}");
+        assert_eq!(got, crate::api::call("validate", &call_text(doc, &options)), "{options:?}");
+    }
+    assert_eq!(validate_document(doc, &base), DocumentAnswer::Clean);
+    assert_eq!(DocumentAnswer::Clean.into_text(), crate::api::call("validate", &call_text(doc, &base)));
+}
+
+#[test]
+fn a_document_over_the_cap_or_not_utf8_is_refused_unread() {
+    let options = DocumentOptions { kind: "principal", ..DocumentOptions::default() };
+    let big = format!(r#"{{"kind":"human","id":"{}"}}"#, "x".repeat(MAX_DOCUMENT_BYTES));
+    let answer: Value = serde_json::from_str(&validate_document(&big, &options).into_text()).unwrap();
+    assert_eq!(answer["error"]["code"], "call/too-large");
+    let answer: Value = serde_json::from_str(
+        &validate_document_bytes(b"{\"kind\":\"human\",\"id\":\"\xff\"}", &options).into_text(),
+    )
+    .unwrap();
+    assert_eq!(answer["error"]["code"], "parse/invalid-utf8");
+    assert_eq!(
+        answer["error"]["message"],
+        json!("the document is not UTF-8 text: an invalid byte at offset 22")
+    );
+}
