@@ -63,6 +63,8 @@ export function entrySources(addon = native) {
     '  httpWriter?: boolean;',
     '  /** Hand back the normalized document too (the verdict alone when absent). */',
     '  withNormalized?: boolean;',
+    '  /** The text may spell JavaScript values JSON has none for (`NaN`, `undefined`, ...). */',
+    '  jsValues?: boolean;',
     '}',
     '',
     '/**',

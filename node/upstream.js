@@ -14,7 +14,7 @@
 // verdict and writes no message. A call the core refuses (text over an op's
 // cap, an argument of the wrong type) throws a CoreCallError carrying the
 // core's code and message, where upstream has no failure to report.
-import { call } from '#core';
+import { call, validateDocument } from '#core';
 
 /** A call the core answered with a failure: its code and message, verbatim. */
 export class CoreCallError extends Error {
@@ -230,16 +230,16 @@ function dataFrom(kind, stored, input) {
   return out;
 }
 
-/** The core's `validate` answer on `input` under upstream's schema of `kind`. */
+/**
+ * The core's `validate` answer on `input` under upstream's schema of `kind`,
+ * through the document entry: the document's text goes in as it is, never
+ * escaped inside call JSON.
+ */
 function validateUpstream(kind, input, extra) {
-  return ask('validate', {
-    kind,
-    profile: 'upstream',
-    documentText: documentText(kind, input),
-    jsValues: true,
-    withNormalized: true,
-    ...extra,
-  });
+  const options = { profile: 'upstream', jsValues: true, withNormalized: true, ...extra };
+  const answer = JSON.parse(validateDocument(documentText(kind, input), kind, options));
+  if (answer.type !== 'success') throw new CoreCallError('validate', answer.error);
+  return answer;
 }
 
 /** zod's `safeParse` of `input` under the schema of `kind`, as the core answers it. */

@@ -170,6 +170,8 @@ export interface DocumentEntryOptions {
   httpWriter?: boolean;
   /** Hand back the normalized document too (the verdict alone when absent). */
   withNormalized?: boolean;
+  /** The text may spell JavaScript values JSON has none for (`NaN`, `undefined`, ...). */
+  jsValues?: boolean;
 }
 "#;
 
@@ -196,7 +198,7 @@ pub fn validate_document(
     let Some(kind) = kind.as_string() else {
         return answer(host::not_a_string(Argument::Kind, &js_type(&kind)));
     };
-    let mut read = [const { host::OptionValue::Absent }; 5];
+    let mut read = [const { host::OptionValue::Absent }; 6];
     if let Some(options) = options {
         let options = JsValue::from(options);
         if !options.is_object() {

@@ -59,7 +59,7 @@ fn every_golden_validate_case_answers_through_the_document_entry_as_through_call
     use hapi_a2a_core::wasm::validate_document;
     use serde_json::Value;
     use wasm_bindgen::JsValue;
-    const OPTIONS: [&str; 5] = ["mode", "profile", "owner", "httpWriter", "withNormalized"];
+    const OPTIONS: [&str; 6] = ["mode", "profile", "owner", "httpWriter", "withNormalized", "jsValues"];
     let (mut cases, mut clean) = (0, 0);
     for (_, name, call, _) in index::CASES.iter().filter(|c| c.0 == "validate") {
         let Ok(call) = serde_json::from_str::<Value>(call) else { continue };

@@ -373,7 +373,7 @@ fn document_answer(env: sys::napi_env, document: Value, kind: Value, options: Va
         _ => Some(host::UNREAD_OP.to_owned()),
     };
     let Some(kind) = kind else { return refused(host::unreadable()) };
-    let mut read = [const { host::OptionValue::Absent }; 5];
+    let mut read = [const { host::OptionValue::Absent }; 6];
     match js_type(env, options) {
         "undefined" | "null" => {}
         "object" => {

@@ -181,8 +181,14 @@ pub fn js_name(op: &str) -> Option<&'static str> {
 
 /// The options of the document entry, by their JavaScript names, with
 /// whether each is a flag (a boolean) or text (a string).
-pub const DOCUMENT_OPTIONS: [(&str, bool); 5] =
-    [("mode", false), ("profile", false), ("owner", false), ("httpWriter", true), ("withNormalized", true)];
+pub const DOCUMENT_OPTIONS: [(&str, bool); 6] = [
+    ("mode", false),
+    ("profile", false),
+    ("owner", false),
+    ("httpWriter", true),
+    ("withNormalized", true),
+    ("jsValues", true),
+];
 
 /// One option of the document entry as a face read it from its engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -219,9 +225,9 @@ pub fn document_before_reading(units: usize) -> Option<String> {
 /// lone surrogate escaped as `JSON.stringify` writes it), its kind, and
 /// each of [`DOCUMENT_OPTIONS`] in order. An option of the wrong type is
 /// refused (`call/invalid-argument`), naming it.
-pub fn validate_document(document: &str, kind: &str, options: &[OptionValue; 5]) -> DocumentAnswer {
+pub fn validate_document(document: &str, kind: &str, options: &[OptionValue; 6]) -> DocumentAnswer {
     let mut text: [Option<&str>; 3] = [None; 3];
-    let mut flags = [false; 2];
+    let mut flags = [false; 3];
     for (i, ((name, flag), value)) in DOCUMENT_OPTIONS.iter().zip(options).enumerate() {
         let wrong = |js_type: &str| {
             let want = if *flag { "a boolean" } else { "a string" };
@@ -248,11 +254,9 @@ pub fn validate_document(document: &str, kind: &str, options: &[OptionValue; 5])
         }
     }
     let [mode, profile, owner] = text;
-    let [http_writer, with_normalized] = flags;
-    super::validate_document(
-        document,
-        &DocumentOptions { kind, mode, profile, owner, http_writer, with_normalized },
-    )
+    let [http_writer, with_normalized, js_values] = flags;
+    let options = DocumentOptions { kind, mode, profile, owner, http_writer, with_normalized, js_values };
+    super::validate_document(document, &options)
 }
 
 #[cfg(test)]
@@ -313,22 +317,28 @@ mod tests {
     fn the_document_entry_takes_its_options_by_type_and_names_a_wrong_one() {
         use OptionValue::{Absent, Flag, Other, Text};
         let doc = r#"{"kind":"agent","id":"a"}"#;
-        let none = [Absent, Absent, Absent, Absent, Absent];
+        let none = [Absent, Absent, Absent, Absent, Absent, Absent];
         let answer = validate_document(doc, "principal", &none).into_text();
         assert!(answer.contains("principal/unaccountable"), "{answer}");
-        let lenient = [Text("lenient".into()), Absent, Absent, Absent, Flag(true)];
+        let lenient = [Text("lenient".into()), Absent, Absent, Absent, Flag(true), Absent];
         let want = crate::api::call(
             "validate",
             &format!(r#"{{"kind":"principal","mode":"lenient","documentText":{}}}"#, serde_json::json!(doc)),
         );
         assert_eq!(validate_document(doc, "principal", &lenient).into_text(), want);
         for (options, named) in [
-            ([Flag(true), Absent, Absent, Absent, Absent], "the option `mode` is boolean, not a string"),
             (
-                [Absent, Absent, Absent, Text("yes".into()), Absent],
+                [Flag(true), Absent, Absent, Absent, Absent, Absent],
+                "the option `mode` is boolean, not a string",
+            ),
+            (
+                [Absent, Absent, Absent, Text("yes".into()), Absent, Absent],
                 "the option `httpWriter` is string, not a boolean",
             ),
-            ([Absent, Absent, Other("number"), Absent, Absent], "the option `owner` is number, not a string"),
+            (
+                [Absent, Absent, Other("number"), Absent, Absent, Absent],
+                "the option `owner` is number, not a string",
+            ),
         ] {
             let answer = validate_document(doc, "principal", &options).into_text();
             assert!(answer.contains("call/invalid-argument") && answer.contains(named), "{answer}");

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 
 import { addon, callText, casesOnDisk, engine } from './support.mjs';
 
-const OPTIONS = ['mode', 'profile', 'owner', 'httpWriter', 'withNormalized'];
+const OPTIONS = ['mode', 'profile', 'owner', 'httpWriter', 'withNormalized', 'jsValues'];
 const CLEAN = '{"type":"success","valid":true,"diagnostics":[]}';
 
 test(`every golden validate case answers through the document entry as through call (${engine})`, () => {

@@ -28,6 +28,9 @@ pub struct DocumentOptions<'a> {
     /// verdict alone when `false`, unlike a call, which hands it back
     /// unless asked not to).
     pub with_normalized: bool,
+    /// The text may spell JavaScript values JSON has none for: `jsValues`
+    /// (see `docs/profiles.md`).
+    pub js_values: bool,
 }
 
 /// What the document entry answers.
@@ -108,6 +111,7 @@ fn settle(options: &DocumentOptions<'_>) -> Option<(DocumentKind, Mode, Options)
         http_writer: options.http_writer,
         owner: options.owner.map(str::to_owned),
         profile,
+        js_values: options.js_values,
         ..Options::default()
     };
     Some((kind, mode, settled))
@@ -128,6 +132,9 @@ fn as_call(document: &str, options: &DocumentOptions<'_>) -> String {
     }
     if !options.with_normalized {
         call.insert("withNormalized".into(), false.into());
+    }
+    if options.js_values {
+        call.insert("jsValues".into(), true.into());
     }
     serde_json::Value::Object(call).to_string()
 }

@@ -27,6 +27,10 @@ fn options_of(call: &Value) -> Option<DocumentOptions<'_>> {
             Some(v) => v.as_bool()?,
         },
         with_normalized: false,
+        js_values: match call.get("jsValues") {
+            None => false,
+            Some(v) => v.as_bool()?,
+        },
     })
 }
 
