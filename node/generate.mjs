@@ -3,11 +3,14 @@
 // added to the core gets its named export here on the next build. Run by
 // scripts/build-addon.sh (scripts/test-addon.sh fails when what it writes
 // differs from what is committed).
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 const native = createRequire(import.meta.url)('./index.cjs');
+
+/** The document entry's options, declared once for both faces. */
+const documentEntryTypes = readFileSync(new URL('../ts/document-entry.d.ts', import.meta.url), 'utf8');
 
 /** The exports that are not one op's typed function. */
 const UNTYPED = ['call', 'ops', 'validateDocument'];
@@ -55,17 +58,7 @@ export function entrySources(addon = native) {
     '/** Every operation name `call` answers. */',
     'export function ops(): string[];',
     '',
-    '/** The options of `validateDocument`, each as a `validate` call names it. */',
-    'export interface DocumentEntryOptions {',
-    '  mode?: "strict" | "lenient";',
-    '  profile?: "a2a" | "upstream";',
-    '  owner?: string;',
-    '  httpWriter?: boolean;',
-    '  /** Hand back the normalized document too (the verdict alone when absent). */',
-    '  withNormalized?: boolean;',
-    '  /** The text may spell JavaScript values JSON has none for (`NaN`, `undefined`, ...). */',
-    '  jsValues?: boolean;',
-    '}',
+    ...documentEntryTypes.trimEnd().split('\n'),
     '',
     '/**',
     ' * The document entry beside `call`: the verdict on one document given as a',

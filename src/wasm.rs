@@ -160,20 +160,10 @@ fn escape_lone_surrogates(s: &js_sys::JsString) -> String {
     String::from(s.replace_by_pattern_with_function(&lone, escape.as_ref().unchecked_ref()))
 }
 
+/// The options of the document entry, one declaration for both faces (the
+/// addon's `index.d.ts` is written from the same file).
 #[wasm_bindgen(typescript_custom_section)]
-const DOCUMENT_ENTRY_TYPES: &str = r#"
-/** The options of `validateDocument`, each as a `validate` call names it. */
-export interface DocumentEntryOptions {
-  mode?: "strict" | "lenient";
-  profile?: "a2a" | "upstream";
-  owner?: string;
-  httpWriter?: boolean;
-  /** Hand back the normalized document too (the verdict alone when absent). */
-  withNormalized?: boolean;
-  /** The text may spell JavaScript values JSON has none for (`NaN`, `undefined`, ...). */
-  jsValues?: boolean;
-}
-"#;
+const DOCUMENT_ENTRY_TYPES: &str = include_str!("../ts/document-entry.d.ts");
 
 /// The document entry beside `call`: the verdict on one document given as
 /// a string of JSON text, written by the engine straight into wasm memory

@@ -299,8 +299,8 @@ fn circles(graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<Stri
     found
 }
 
-#[test]
-fn no_module_is_on_an_import_circle() {
+/// Every module of the library (the CLI aside) with its file's text.
+fn module_sources() -> BTreeMap<Vec<String>, String> {
     let mut files = Vec::new();
     rust_files(&src(), &mut files);
     let mut sources = BTreeMap::new();
@@ -311,7 +311,12 @@ fn no_module_is_on_an_import_circle() {
         }
         sources.insert(module_path(rel), std::fs::read_to_string(&file).unwrap());
     }
-    let graph = module_graph(&sources, &layers().aliases);
+    sources
+}
+
+#[test]
+fn no_module_is_on_an_import_circle() {
+    let graph = module_graph(&module_sources(), &layers().aliases);
     let edges: usize = graph.values().map(BTreeSet::len).sum();
     assert!(edges > 200, "only {edges} imports between modules were read");
     let found = circles(&graph);
@@ -403,19 +408,8 @@ fn named_before_declared(
 
 #[test]
 fn a_module_names_only_modules_declared_before_it() {
-    let mut files = Vec::new();
-    rust_files(&src(), &mut files);
-    let mut sources = BTreeMap::new();
-    let mut declared = BTreeMap::new();
-    for file in files {
-        let rel = file.strip_prefix(src()).unwrap();
-        if rel.starts_with("bin") || rel.starts_with("snapshots") {
-            continue;
-        }
-        let text = std::fs::read_to_string(&file).unwrap();
-        declared.insert(module_path(rel), declared_modules(&text));
-        sources.insert(module_path(rel), text);
-    }
+    let sources = module_sources();
+    let declared = sources.iter().map(|(m, text)| (m.clone(), declared_modules(text))).collect();
     let graph = module_graph(&sources, &layers().aliases);
     let found = named_before_declared(&graph, &declared);
     let shown: Vec<String> = found.iter().map(|(a, b)| format!("{a} names {b}, declared after it")).collect();
