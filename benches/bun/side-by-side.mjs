@@ -85,7 +85,16 @@ async function main() {
   // The floor of the text call: the call text built, handed over and its
   // shortest answer parsed, with no core (benches/node/call-floor.mjs).
   const callFloor = (await import('../node/call-floor.mjs')).default;
-  const impls = [addonImpl('text'), addonImpl('object'), wasm, zod, parseOnly, callFloor];
+  // The document entry (benches/node/document-entry.mjs) over each face: the
+  // module reads its face when it is imported, so each import is its own.
+  const documentEntry = async (face) => {
+    process.env.HAPI_FACE = face;
+    return (await import(`../node/document-entry.mjs?face=${face}`)).default;
+  };
+  const impls = [
+    addonImpl('text'), addonImpl('object'), await documentEntry('addon'), wasm, await documentEntry('wasm'),
+    zod, parseOnly, callFloor,
+  ];
   const corpus = loadCorpus(args.dir, args.n);
   for (const impl of impls) await impl.prepare?.();
 
@@ -142,7 +151,8 @@ async function main() {
   const base = verdicts.get('addon-text');
   const disagree = (name) => verdicts.get(name).reduce((n, v, i) => n + (v !== base[i] ? 1 : 0), 0);
   const wasmDisagreements = disagree(wasm.name);
-  console.log(`\nverdicts against addon-text: ${[wasm.name, 'addon-object', zod.name]
+  const entries = impls.filter((impl) => impl.name.startsWith('hapi-document')).map((impl) => impl.name);
+  console.log(`\nverdicts against addon-text: ${[wasm.name, 'addon-object', ...entries, zod.name]
     .map((name) => `${name} ${disagree(name)} differ`).join(', ')}`);
   if (args.json) writeFileSync(args.json, `${JSON.stringify({ bun: Bun.version, envelopes: corpus.lines.length, bytes: corpus.bytes, rows }, null, 2)}\n`);
   if (wasmDisagreements > 0) {
