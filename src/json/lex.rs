@@ -75,7 +75,7 @@ impl<'t> Str<'t> {
 
 /// The value of a string body the lexer has checked (a [`Str`]'s `raw`), a
 /// lone surrogate as U+FFFD.
-pub(crate) fn lossy(raw: &str) -> String {
+fn lossy(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     decode(raw, &mut |piece| match piece {
         Piece::Text(s) => out.push_str(s),
@@ -180,7 +180,7 @@ pub(crate) fn escape(b: &[u8], at: usize) -> Option<(Escaped, usize)> {
 /// The character a JSON two-character escape (`\\` and `c`) stands for,
 /// for every escape but `\\u`.
 #[inline]
-pub(crate) fn short_escape(c: u8) -> Option<char> {
+fn short_escape(c: u8) -> Option<char> {
     Some(match c {
         b'"' => '"',
         b'\\' => '\\',
