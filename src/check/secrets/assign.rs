@@ -82,6 +82,43 @@ const NOT_SECRET: &[&[u8]] = &[
     b"page token",
 ];
 
+/// For each byte, the [`NOT_SECRET`] parts that begin with it (bit `i` for
+/// part `i`): a name is read once, comparing only where a part can begin.
+const NOT_SECRET_STARTS: [u128; 256] = part_starts(NOT_SECRET);
+
+#[expect(
+    clippy::indexing_slicing,
+    reason = "evaluated at compile time, where an index out of bounds fails the build"
+)]
+const fn part_starts(parts: &[&[u8]]) -> [u128; 256] {
+    assert!(parts.len() <= 128);
+    let mut starts = [0u128; 256];
+    let mut i = 0;
+    while i < parts.len() {
+        assert!(!parts[i].is_empty());
+        starts[parts[i][0] as usize] |= 1 << i;
+        i += 1;
+    }
+    starts
+}
+
+/// One of `parts` (lower case; `starts` their first bytes) stands in `t`,
+/// ASCII case ignored.
+fn has_part(t: &[u8], parts: &[&[u8]], starts: &[u128; 256]) -> bool {
+    (0..t.len()).any(|at| {
+        let first = t.get(at).map_or(0, u8::to_ascii_lowercase);
+        let mut candidates = starts.get(usize::from(first)).copied().unwrap_or(0);
+        while candidates != 0 {
+            let i = candidates.trailing_zeros() as usize;
+            if parts.get(i).is_some_and(|p| has_ci(t, at, p)) {
+                return true;
+            }
+            candidates &= candidates - 1;
+        }
+        false
+    })
+}
+
 /// Name parts that say a credential follows, whatever the provider.
 const TELLING: &[&[u8]] = &[b"key", b"secret", b"token", b"pass", b"pwd", b"auth", b"cred", b"api"];
 
@@ -247,11 +284,6 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     if after_prose && comma && quote.is_none() {
         return None;
     }
-    // After a comma, a value that opens with the name's first word is the
-    // next item of a list (`"svptrue_pat_b16","svptrue_pat_b32"`).
-    if comma && first_word(value).len() >= 3 && first_word(value).eq_ignore_ascii_case(first_word(name)) {
-        return None;
-    }
     symbolic |= !value.iter().all(|c| is_bare_char(*c) || *c == b' ');
     if !value_shape_ok(value, word, symbolic && quote.is_none())
         || (symbolic
@@ -260,6 +292,12 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
                 || is_code_like(value)))
         || is_public_value(value)
     {
+        return None;
+    }
+    // After a comma, a value that opens with the name's first word is the
+    // next item of a list (`"svptrue_pat_b16","svptrue_pat_b32"`): read
+    // after the shape, which most values fail first.
+    if comma && first_word(value).len() >= 3 && first_word(value).eq_ignore_ascii_case(first_word(name)) {
         return None;
     }
     if is_discord_bot_token(value) {
@@ -304,7 +342,7 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         }
     }
     let wide = slice(b, wide_start, j);
-    if NOT_SECRET.iter().any(|p| contains_ci(wide, p)) || ends_in_id(name) || ends_in_setting(name) {
+    if has_part(wide, NOT_SECRET, &NOT_SECRET_STARTS) || ends_in_id(name) || ends_in_setting(name) {
         return None;
     }
     // The readings of a value that are costlier still, for the few values
@@ -513,4 +551,32 @@ fn decodes_to_example(v: &[u8]) -> bool {
         password.is_empty() || is_demo_password(password)
     });
     prose || example
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_parts_are_found_as_a_plain_search_finds_them() {
+        let names: Vec<Vec<u8>> = NOT_SECRET
+            .iter()
+            .flat_map(|p| {
+                let mut upper = p.to_vec();
+                upper.make_ascii_uppercase();
+                let cut = p.get(..p.len() - 1).unwrap_or(&[]).to_vec();
+                [p.to_vec(), upper, [b"x_".as_slice(), p, b"_y"].concat(), cut]
+            })
+            .chain([b"".to_vec(), b"api_key".to_vec(), b"DB_PASSWORD".to_vec()])
+            .collect();
+        for name in &names {
+            let plain = NOT_SECRET.iter().any(|p| contains_ci(name, p));
+            assert_eq!(
+                has_part(name, NOT_SECRET, &NOT_SECRET_STARTS),
+                plain,
+                "{}",
+                String::from_utf8_lossy(name)
+            );
+        }
+    }
 }

@@ -75,7 +75,8 @@ pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool 
 #[inline]
 pub(super) fn value_random(v: &[u8], word: Word) -> bool {
     let bits = if word == Word::Generic { 3.5 } else { 2.5 };
-    !is_placeholder(v) && entropy(v) >= bits
+    // The entropy first: it is the cheaper, and it turns most values away.
+    entropy(v) >= bits && !is_placeholder(v)
 }
 
 /// `a.b`, `self._x`, `$el.value`: identifiers joined by dots.
