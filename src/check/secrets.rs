@@ -42,7 +42,9 @@
 //!   `password`, `credential`, ... or a provider's name, then `=`, `:`,
 //!   `:=`, `=>`, `>` or `,`, then a value random enough (Shannon entropy)
 //!   and no placeholder; a password may hold symbols (`Kx!pQ#mz^Lw2`) and
-//!   be letters only when no words; netrc's `password` needs no sign.
+//!   be letters only when no words; netrc's `password` needs no sign; a
+//!   name given in a `name` field has its value in the `value` field after
+//!   it (`- name: API_KEY` / `value: …`).
 //!   A PEM key split over the strings of an array, a line each, is one
 //!   finding at its first line. The AWS secret key, connection-string keys
 //!   (`AccountKey=`, `SharedAccessKey=`, `Password=` after `;`) and
@@ -534,3 +536,5 @@ mod assign;
 mod tests;
 #[cfg(test)]
 mod tests_examples;
+#[cfg(test)]
+mod tests_precision;

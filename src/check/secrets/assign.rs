@@ -2,7 +2,9 @@
 //! word (`key`, `secret`, `token`, `password`, a provider's name, ...),
 //! `<sep>` is `=`, `:`, `:=`, `=>`, `>`, `||`, `?=` or `,` (with quotes and
 //! blanks around), and the value looks random: long enough, not a word,
-//! entropic enough, no placeholder, no path, no UUID.
+//! entropic enough, no placeholder, no path, no UUID. A name may also be
+//! given as a `name` field's value, its value in the `value` field after
+//! it.
 
 use super::passwords::*;
 use super::rules::Word;
@@ -168,12 +170,35 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         return Some(verdict);
     }
     // `<add key="ApiKey" value="…" />`: an XML setting's name and value.
-    let sep_end = match separator(b, j) {
-        Some(end) => end,
-        None if has_ci(b, j, b"value=") && b.get(j.wrapping_sub(1)).is_some_and(u8::is_ascii_whitespace) => {
-            j + 6
-        }
-        None => return None,
+    // The `value` field after a `name` field may follow a comma
+    // (`"name": "API_KEY", "value": "…"`) or a line break.
+    let sep = separator(b, j);
+    // A field's value has a `:`, a `=` or a tag's `>` before it, a quote
+    // or a blank aside, and a line break, a quote, a `<` or a comma after
+    // it; most names have neither.
+    let field = || {
+        matches!(b.get(name_end), Some(b'\n' | b'\r' | b'"' | b'\'' | b'<' | b','))
+            && (matches!(b.get(start.wrapping_sub(1)), Some(b':' | b'=' | b'>'))
+                || (matches!(b.get(start.wrapping_sub(1)), Some(b'"' | b'\'' | b' '))
+                    && matches!(b.get(start.wrapping_sub(2)), Some(b':' | b'=' | b'"' | b'\'' | b' '))))
+    };
+    let sep_end = match sep {
+        Some(end) if b.get(j) != Some(&b',') => end,
+        _ => match field().then(|| name_value_pair(b, start, name_end)).flatten() {
+            Some((value_sep, value_start)) => {
+                j = value_sep;
+                value_start
+            }
+            None => match sep {
+                Some(end) => end,
+                None if has_ci(b, j, b"value=")
+                    && b.get(j.wrapping_sub(1)).is_some_and(u8::is_ascii_whitespace) =>
+                {
+                    j + 6
+                }
+                None => return None,
+            },
+        },
     };
     // `, ` joins two literals (`("api_key", "…")`), not two words of code
     // or prose (`sort key, a+b`).
@@ -320,7 +345,7 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // in base64 (`MFkwEwYHKoZIzj0C…`) is not a secret either.
     // An identifier that opens with `_` (`_mm256_sm4key4_epi32`) is a
     // private or reserved name.
-    let name_like = is_words(value) || (value.first() == Some(&b'_') && is_identifier(value));
+    let name_like = is_words(value) || private_name(value);
     if ((word != Word::Password || after_prose) && name_like)
         || !value_random(value, word)
         || is_public_der(value)
@@ -341,7 +366,10 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
             wide_start -= 1;
         }
     }
-    let wide = slice(b, wide_start, j);
+    // A password's name says what the password opens by the words before
+    // it (`KEYSTORE_PASSWORD`, `cache_password`): only the words from the
+    // keyword on can make it a setting (`password_file`, `password_hash`).
+    let wide = if word == Word::Password { slice(b, at, j) } else { slice(b, wide_start, j) };
     if has_part(wide, NOT_SECRET, &NOT_SECRET_STARTS) || ends_in_id(name) || ends_in_setting(name) {
         return None;
     }
@@ -388,6 +416,62 @@ fn quoted_password(b: &[u8], k: usize, word: Word, quote: Option<u8>) -> Option<
     }
     let end = take_upto(b, k, 101, |c| c != q && c != b'\n' && c != b'\r');
     (b.get(end) == Some(&q)).then(|| slice(b, k, end))
+}
+
+/// `- name: API_KEY` and, after it, `value: …`: a name given as the value
+/// of a `name` field and its value in the `value` field that follows
+/// (Kubernetes' and ECS's environment lists, `{"name": …, "value": …}`
+/// settings, Hadoop's `<name>…</name><value>…</value>`). The name runs
+/// from `start` to `name_end`; the place of the value's separator and the
+/// place after it.
+#[inline(never)]
+fn name_value_pair(b: &[u8], start: usize, name_end: usize) -> Option<(usize, usize)> {
+    let quote_or_blank = |c: u8| matches!(c, b'"' | b'\'' | b' ' | b'\t');
+    let back = |mut i: usize, max: usize| {
+        while i > 0 && start - i < max && b.get(i - 1).is_some_and(|c| quote_or_blank(*c)) {
+            i -= 1;
+        }
+        i
+    };
+    let mut i = back(start, 4);
+    let xml = i >= 6 && has_ci(b, i - 6, b"<name>");
+    if !xml {
+        // `name:`, `name =`, `"name": "`, and not `username:`.
+        if !matches!(b.get(i.wrapping_sub(1)), Some(b':' | b'=')) {
+            return None;
+        }
+        i = back(i - 1, 8);
+        if i < 4 || !has_ci(b, i - 4, b"name") || (i > 4 && b.get(i - 5).is_some_and(|c| is_word(*c))) {
+            return None;
+        }
+    }
+    let mut k = name_end;
+    if xml {
+        if !has_ci(b, k, b"</name>") {
+            return None;
+        }
+        k += 7;
+    }
+    // Up to the `value` field: quotes, a comma, blanks and line breaks.
+    k = take_upto(b, k, 40, |c| c.is_ascii_whitespace() || b"\"',".contains(&c));
+    if xml {
+        return (has_ci(b, k, b"<value>")).then_some((k + 6, k + 7));
+    }
+    if !has_ci(b, k, b"value") || b.get(k + 5).is_some_and(|c| is_word(*c)) {
+        return None;
+    }
+    let sep = take_upto(b, k + 5, 3, quote_or_blank);
+    matches!(b.get(sep), Some(b':' | b'=')).then_some((sep, sep + 1))
+}
+
+/// `_mm256_sm4key4_epi32`, `__pyx_k_token`: an identifier that opens with
+/// `_`, a private or reserved name, its words in lower case and digits. A
+/// random token that opens with `_` (base64url does one time in 64) has
+/// capitals among its letters.
+fn private_name(v: &[u8]) -> bool {
+    v.first() == Some(&b'_')
+        && is_identifier(v)
+        && v.split(|c| *c == b'_').all(|w| w.iter().all(|c| !c.is_ascii_uppercase()) || is_words(w))
 }
 
 /// `=`, `==`, `:`, `::`, `:=`, `=>`, `>`, `||`, `?=` or `,` at `j`; the

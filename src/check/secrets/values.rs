@@ -57,6 +57,7 @@ pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool 
                 || v.starts_with(b"~/")
                 || symbol_then_name(v)
                 || (matches!(first, b'#' | b'%' | b'@') && v.iter().all(|c| is_bare_char(*c))))
+            && !padded_base64(v)
     });
     if !telling
         || opens_reference
@@ -70,11 +71,30 @@ pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool 
     true
 }
 
+/// Standard base64 with its padding, 24 characters or more, mixing
+/// capitals, lower case and digits (`/ohItK…wn8=`): a key, though its first
+/// character may be a `/` or a `+`; a path has no padding.
+fn padded_base64(v: &[u8]) -> bool {
+    v.len() >= 24
+        && v.len().is_multiple_of(4)
+        && v.last() == Some(&b'=')
+        && v.iter().all(|c| c.is_ascii_alphanumeric() || b"+/=".contains(c))
+        && v.iter().any(u8::is_ascii_uppercase)
+        && v.iter().any(u8::is_ascii_lowercase)
+        && v.iter().any(u8::is_ascii_digit)
+}
+
 /// Not a placeholder, and random enough for the name's word. Costlier than
 /// the shape: most values are refused before this.
 #[inline]
 pub(super) fn value_random(v: &[u8], word: Word) -> bool {
-    let bits = if word == Word::Generic { 3.5 } else { 2.5 };
+    // 32 random hex digits reach 3.5 bits only four times in five (their
+    // alphabet has 4 bits at most): hex of that length needs 3 bits.
+    let bits = match word {
+        Word::Generic if v.len() >= 32 && v.iter().all(u8::is_ascii_hexdigit) => 3.0,
+        Word::Generic => 3.5,
+        Word::Password | Word::Provider => 2.5,
+    };
     // The entropy first: it is the cheaper, and it turns most values away.
     entropy(v) >= bits && !is_placeholder(v)
 }
