@@ -121,6 +121,12 @@ fn has_part(t: &[u8], parts: &[&[u8]], starts: &[u128; 256]) -> bool {
     })
 }
 
+/// Name parts that say the value is made up for a test or a manual
+/// (`invalid_key`, `fakeToken`, `wrong_password`, `dummy_secret`): a leak
+/// is not named so.
+const NOT_REAL: &[&[u8]] =
+    &[b"invalid", b"fake", b"dummy", b"mock", b"bogus", b"wrong", b"incorrect", b"example"];
+
 /// Name parts that say a credential follows, whatever the provider.
 const TELLING: &[&[u8]] = &[b"key", b"secret", b"token", b"pass", b"pwd", b"auth", b"cred", b"api"];
 
@@ -380,6 +386,8 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     if ((word != Word::Password || after_prose) && is_setting_pair(value))
         || (word != Word::Password && is_keyboard_mash(value))
         || decodes_to_example(value)
+        || example_credentials(value)
+        || NOT_REAL.iter().any(|p| contains_ci(slice(b, wide_start, j), p))
     {
         return None;
     }
@@ -605,6 +613,15 @@ fn is_setting_pair(v: &[u8]) -> bool {
     !tail.is_empty()
         && (tail.len() <= 4 && tail.iter().all(u8::is_ascii_alphanumeric) || is_words(tail))
         && is_words(head)
+}
+
+/// `user%40email.com:password`: a user, a colon and an example's password,
+/// a URL's userinfo as a manual writes it.
+fn example_credentials(v: &[u8]) -> bool {
+    v.iter().rposition(|c| *c == b':').is_some_and(|colon| {
+        let password = slice(v, colon + 1, v.len());
+        colon > 0 && !password.is_empty() && is_demo_password(password)
+    })
 }
 
 /// Base64 that decodes to an example's credentials (`username:password`,

@@ -97,15 +97,25 @@ pub(super) fn header_credential(b: &[u8], start: usize) -> bool {
 }
 
 /// `Basic` credentials at `start` that decode to a user and no password or
-/// an example's (`martin:`, `:secret`, `user:pass`).
+/// an example's (`martin:`, `:secret`, `user:pass`), a password that is
+/// letters in words, as an assignment's password may not be
+/// (`xuser:xpassword`), or one that is no text after a user that is (a
+/// test of a malformed header).
 fn basic_without_password(b: &[u8], start: usize) -> bool {
     let end = take_upto(b, start, 200, |c| c.is_ascii_alphanumeric() || b"+/=".contains(&c));
     let mut out = [0u8; 150];
     let decoded = base64_decode(slice(b, start, end), &mut out);
     match decoded.iter().position(|c| *c == b':') {
         Some(colon) => {
+            let user = slice(decoded, 0, colon);
             let password = slice(decoded, colon + 1, decoded.len());
-            password.is_empty() || is_demo_password(password)
+            let text = std::str::from_utf8(password).is_ok_and(|t| !t.chars().any(char::is_control));
+            let words = password.iter().all(u8::is_ascii_alphabetic)
+                && (password.len() < 10 || (values::is_words(password) && !values::random_letters(password)));
+            password.is_empty()
+                || is_demo_password(password)
+                || words
+                || (!text && !user.is_empty() && user.iter().all(u8::is_ascii_graphic))
         }
         None => false,
     }

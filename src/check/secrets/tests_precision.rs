@@ -1,7 +1,7 @@
 //! Tests of `secrets`: what code, fixtures and manuals write under a
 //! secret's name that is no secret, beside the leaks of the same place.
 
-use super::tests::codes;
+use super::tests::{codes, encode64};
 use super::*;
 
 /// Seeded random text from `alphabet`: `n` characters for each seed.
@@ -111,5 +111,111 @@ fn a_name_and_its_value_in_two_fields_are_an_assignment() {
         "<name>token.path</name>\n<value>/var/run/token</value>".to_owned(),
     ] {
         assert!(codes(&text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn a_name_that_says_the_value_is_made_up_is_a_fixture() {
+    let t = token(40, 11);
+    for name in
+        ["invalid_key", "fakeToken", "WRONG_PASSWORD", "dummy_secret", "mock_api_key", "example_token"]
+    {
+        let text = format!("{name} = '{t}'");
+        assert!(codes(&text).is_empty(), "{text}");
+    }
+    for name in ["valid_key", "FAKTURA_TOKEN", "api_key"] {
+        let text = format!("{name} = '{t}'");
+        assert_eq!(codes(&text), vec![KEYWORD_ASSIGNMENT], "{text}");
+    }
+}
+
+#[test]
+fn a_uuid_after_a_word_is_an_identifier_but_for_a_provider() {
+    let uuid = "2e351785-e821-450c-9d58-625e1e1ebfb6";
+    for text in [
+        format!("\"Url\": \"http://calc.s3.amazonaws.com/c.html?key=cf-{uuid}\""),
+        format!("<clientToken>token-{uuid}</clientToken>"),
+        format!("session_token: sess_{uuid}"),
+    ] {
+        assert!(codes(&text).is_empty(), "{text}");
+    }
+    assert_eq!(codes(&format!("HEROKU_API_KEY={uuid}")), vec![KEYWORD_ASSIGNMENT]);
+    let t = token(20, 4);
+    assert_eq!(codes(&format!("api_key=cf-{t}")), vec![KEYWORD_ASSIGNMENT]);
+}
+
+#[test]
+fn basic_credentials_need_a_password_that_an_assignment_would_refuse() {
+    for cred in ["alice:wonderland", "xuser:xpasswordx", "deploy:Onlyletters", "carol:"] {
+        let text = format!("Authorization: Basic {}", encode64(cred.as_bytes()));
+        assert!(codes(&text).is_empty(), "{cred}");
+    }
+    // A user, then bytes that are no text: a malformed header's test.
+    let text = format!("Authorization: Basic {}", encode64(b"test:te\x7e\xb4"));
+    assert!(codes(&text).is_empty());
+    for seed in 0..20 {
+        for cred in [format!("ci:{}", token(24, seed)), format!("alice:W0nderl4nd{}", seed % 10)] {
+            let text = format!("Authorization: Basic {}", encode64(cred.as_bytes()));
+            assert_eq!(codes(&text), vec![AUTHORIZATION_HEADER], "{cred}");
+        }
+        // Random bytes, as the public rule sets' samples are, are found.
+        let bytes: Vec<u8> = random(ALNUM, 30, seed).bytes().map(|c| c.wrapping_mul(7)).collect();
+        let text = format!("Authorization: Basic {}", encode64(&bytes));
+        assert_eq!(codes(&text), vec![AUTHORIZATION_HEADER], "{text}");
+    }
+}
+
+#[test]
+fn example_words_joined_in_a_url_or_after_a_user_are_examples() {
+    for text in [
+        "http://user:pass%20pass@complex.url.test.org/path",
+        "http://user:pass%23pass@complex.url.com/path?query=yes",
+        "https://bob:secret-password@files.acme.io/",
+        "Url(\"http\", auth=\"user%40email.com:password\", host=\"example.com\")",
+        "auth: 'admin:changeme'",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+    for text in [
+        "http://user:pass%20W0rd9@files.acme.io/",
+        "https://bob:passwordKx9@files.acme.io/",
+        "auth=\"user%40email.com:Kx9mQ2zL7pW4\"",
+    ] {
+        assert!(!codes(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn a_credential_scope_alone_is_no_signed_url() {
+    let scope =
+        "X-Goog-Credential=svc%40acme.iam.gserviceaccount.com%2F20240101%2Fauto%2Fstorage%2Fgoog4_request";
+    assert!(
+        codes(&format!("https://storage.googleapis.com/b/o?{scope}&X-Goog-Date=20240101T000000Z")).is_empty()
+    );
+    assert!(
+        codes("&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request").is_empty()
+    );
+    let signature = random(HEX, 64, 3);
+    assert_eq!(
+        codes(&format!("https://storage.googleapis.com/b/o?{scope}&X-Goog-Signature={signature}")),
+        vec![SIGNED_URL]
+    );
+}
+
+#[test]
+fn an_oauth1_callback_carries_a_request_token() {
+    let (t, v) = (random(b"abcdefghijklmnopqrstuvwxyz0123456789", 12, 1), random(ALNUM, 11, 2));
+    for text in [
+        format!(">>> r = 'https://127.0.0.1/callback?oauth_token={t}&oauth_verifier={v}'"),
+        format!("https://app.example/cb?oauth_verifier={v}&oauth_token={t}"),
+    ] {
+        assert!(codes(&text).is_empty(), "{text}");
+    }
+    // Elsewhere, and in the next URL, the token is one.
+    for text in [
+        format!("https://api.acme.io/1/statuses?oauth_token={t}"),
+        format!("https://api.acme.io/1/me?oauth_token={t} https://app.example/cb?oauth_verifier={v}"),
+    ] {
+        assert_eq!(codes(&text), vec![TOKEN_PARAMETER], "{text}");
     }
 }

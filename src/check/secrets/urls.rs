@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::{
     Found, Pass, SIGNED_URL, TOKEN_PARAMETER, contains_ci, has_escape, is_b64url, is_example_password,
-    is_keyboard_mash, is_placeholder, scan_once, slice, take_while,
+    is_example_phrase, is_keyboard_mash, is_placeholder, scan_once, slice, take_while,
 };
 use crate::url::percent_decode_deep;
 
@@ -52,6 +52,7 @@ fn userinfo_is_secret(info: &[u8], host: &[u8]) -> bool {
             // A documentation example's password (`abc:xyz`, `me:secret`,
             // `test:test`), or a CVS root's method (`:pserver:anoncvs@`).
             let example = is_example_password(password)
+                || is_example_phrase(password)
                 || password == user
                 || (user.is_empty()
                     && [&b"pserver:"[..], b"ext:", b"gserver:"].iter().any(|m| password.starts_with(m)))
@@ -133,14 +134,12 @@ fn looks_like_token(v: &[u8]) -> bool {
 
 // ---------------------------------------------------------------- parameters
 
-const SIGNED_ALONE: &[&str] = &[
-    "x_amz_signature",
-    "x_amz_credential",
-    "x_amz_security_token",
-    "x_goog_signature",
-    "x_goog_credential",
-    "x_goog_security_token",
-];
+/// Parameters that make a signed URL alone: a signature or a session
+/// token. A credential parameter (`X-Amz-Credential`, `X-Goog-Credential`)
+/// is the signer's key id and scope, public, and the signature that goes
+/// with it is refused where it stands.
+const SIGNED_ALONE: &[&str] =
+    &["x_amz_signature", "x_amz_security_token", "x_goog_signature", "x_goog_security_token"];
 
 const PASSWORD_NAMES: &[&str] =
     &["password", "passwd", "pwd", "pass", "secret", "client_secret", "passphrase"];
@@ -228,7 +227,7 @@ pub(super) fn parameter_at(b: &[u8], at: usize, pass: &mut Pass, found: &mut Fou
     if value.is_empty() {
         return;
     }
-    if token_value(name, value) && !badge_url(b, at) {
+    if token_value(name, value) && !badge_url(b, at) && !oauth1_callback(b, at, name) {
         found.push(TOKEN_PARAMETER);
     }
     let alone = SIGNED_ALONE.iter().any(|n| name_is(name, n));
@@ -274,6 +273,19 @@ fn token_value(name: &[u8], value: &[u8]) -> bool {
     }
     v.len() >= 16
         || (v.len() >= 8 && v.iter().any(u8::is_ascii_digit) && v.iter().any(u8::is_ascii_alphabetic))
+}
+
+/// `oauth_token` beside `oauth_verifier` in one URL: OAuth 1.0's callback,
+/// whose token is the temporary request token, good for nothing without
+/// the client's secret and exchanged at once (RFC 5849, 2.2).
+fn oauth1_callback(b: &[u8], at: usize, name: &[u8]) -> bool {
+    if !name_is(name, "oauth_token") {
+        return false;
+    }
+    let in_url = |c: &u8| c.is_ascii_graphic() && !b"\"'<>`".contains(c);
+    let start = slice(b, 0, at).iter().rposition(|c| !in_url(c)).map_or(0, |n| n + 1);
+    let end = take_while(b, at, |c| in_url(&c));
+    contains_ci(slice(b, start, end), b"oauth_verifier=")
 }
 
 /// The URL the parameter at `at` belongs to is a badge's image (a coverage

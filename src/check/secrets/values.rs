@@ -63,7 +63,7 @@ pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool 
         || opens_reference
         || v.iter().all(u8::is_ascii_digit)
         || (v.len() <= 18 && is_demo_password(v))
-        || (word != Word::Provider && is_uuid(v))
+        || (word != Word::Provider && (is_uuid(v) || prefixed_uuid(v)))
         || v.contains(&b' ') && word != Word::Password
     {
         return false;
@@ -401,6 +401,17 @@ pub(super) fn is_public_value(v: &[u8]) -> bool {
 /// Letters and digits mixed as a generated token mixes them, not a name.
 pub(super) fn token_like(v: &[u8]) -> bool {
     v.iter().any(u8::is_ascii_digit) && v.iter().any(u8::is_ascii_alphabetic) && !is_words(v)
+}
+
+/// `token-f5b56c05-…`, `cf-2e351785-…`: a UUID after a word that says
+/// what it names, an identifier.
+fn prefixed_uuid(v: &[u8]) -> bool {
+    v.len() > 37 && v.len() <= 36 + 17 && {
+        let (word, rest) = v.split_at(v.len() - 36);
+        is_uuid(rest)
+            && matches!(word.last(), Some(b'-' | b'_' | b':'))
+            && word.iter().rev().skip(1).all(u8::is_ascii_alphabetic)
+    }
 }
 
 pub(super) fn is_uuid(v: &[u8]) -> bool {
