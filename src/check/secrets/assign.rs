@@ -82,6 +82,23 @@ const NOT_SECRET: &[&[u8]] = &[
     b"page_token",
     b"pagetoken",
     b"page token",
+    // Public by design: a page's anti-forgery token, a captcha's site key,
+    // a publishable key; and a key's digest.
+    b"csrf_token",
+    b"csrf-token",
+    b"csrftoken",
+    b"csrfmiddlewaretoken",
+    b"xsrf_token",
+    b"xsrf-token",
+    b"xsrftoken",
+    b"sitekey",
+    b"site_key",
+    b"site-key",
+    b"publishable",
+    b"keyhash",
+    b"tokenhash",
+    b"passwordhash",
+    b"digest",
 ];
 
 /// For each byte, the [`NOT_SECRET`] parts that begin with it (bit `i` for
@@ -146,6 +163,10 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // by their own keyword.
     if (kw.eq_ignore_ascii_case(b"api") && kw != b"API" && (lower_before || lower_after))
         || (kw.eq_ignore_ascii_case(b"pat") && (lower_before || lower_after))
+        // `INCOMPATIBLE`: `PAT` inside a word in capitals.
+        || (kw == b"PAT"
+            && (b.get(at.wrapping_sub(1)).is_some_and(u8::is_ascii_uppercase)
+                || b.get(at + len).is_some_and(u8::is_ascii_uppercase)))
         || pass_inside
     {
         return None;
@@ -209,6 +230,14 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // `, ` joins two literals (`("api_key", "…")`), not two words of code
     // or prose (`sort key, a+b`).
     let comma = b.get(j) == Some(&b',');
+    // `f(a, password), next`: a bracket between the name and the comma
+    // closed the call the name was given to; a literal's name is quoted.
+    if comma && {
+        let between = slice(b, name_end, j);
+        between.iter().any(|c| matches!(c, b')' | b']')) && !between.iter().any(|c| matches!(c, b'"' | b'\''))
+    } {
+        return None;
+    }
     // After `, ` or a tag's `">` comes prose (`sort key, a+b`,
     // `1password">cargo-credential-1password</a>`): its words are not a
     // password.
@@ -222,6 +251,13 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     let mut quote = None;
     while k - sep_end < 5 {
         match b.get(k) {
+            // `'PASSWD:' next`: a quote right after the separator and before
+            // a blank closes the literal that holds the name.
+            Some(b'"' | b'\'' | b'`')
+                if k == sep_end && b.get(k + 1).is_some_and(u8::is_ascii_whitespace) =>
+            {
+                return None;
+            }
             Some(&q @ (b'"' | b'\'' | b'`')) => quote = Some(q),
             Some(c) if c.is_ascii_whitespace() || *c == b'=' => quote = None,
             _ => break,
@@ -341,7 +377,12 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     let tight = b.get(name_end) == Some(&b'=')
         && k == name_end + 1
         && (word == Word::Password || (value.len() >= 16 && token_like(value)));
-    if bare_end.is_some_and(|end| is_bare_code(value) || (!tight && operator_follows(b, end))) {
+    // A password of letters alone before more words is a sentence's word
+    // (after a tight `NAME=` it is a literal still: `password=… took 1s`).
+    let letters = || word == Word::Password && value.iter().all(u8::is_ascii_alphabetic);
+    if bare_end.is_some_and(|end| {
+        is_bare_code(value) || (!tight && (operator_follows(b, end) || (prose_follows(b, end) && letters())))
+    }) {
         return None;
     }
     // A literal of words is a name, a version, a path or prose, whatever
@@ -355,6 +396,7 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     if ((word != Word::Password || after_prose) && name_like)
         || !value_random(value, word)
         || is_public_der(value)
+        || is_public_ssh(value)
     {
         return None;
     }
@@ -383,10 +425,11 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // that would be refused: a setting's `name=value` (words, as above),
     // a token typed along the keyboard (people type passwords so too, and
     // tokens are generated), base64 of an example or of prose.
-    if ((word != Word::Password || after_prose) && is_setting_pair(value))
+    if ((word != Word::Password || after_prose) && (is_setting_pair(value) || dotted_words(value)))
         || (word != Word::Password && is_keyboard_mash(value))
         || decodes_to_example(value)
         || example_credentials(value)
+        || counts_along(value)
         || NOT_REAL.iter().any(|p| contains_ci(slice(b, wide_start, j), p))
     {
         return None;
@@ -472,6 +515,22 @@ fn name_value_pair(b: &[u8], start: usize, name_end: usize) -> Option<(usize, us
     matches!(b.get(sep), Some(b':' | b'=')).then_some((sep, sep + 1))
 }
 
+/// `oauth2client_4_0.client.OAuth2Credentials`: three or more parts joined
+/// by dots, each of words, a module's or a type's path.
+fn dotted_words(v: &[u8]) -> bool {
+    v.iter().filter(|c| **c == b'.').count() >= 2
+        && v.split(|c| *c == b'.').all(|p| !p.is_empty() && is_words(p))
+}
+
+/// A blank, then a word in lower case: the bare value before it opens a
+/// sentence (`passwd: Passphrase for encrypted keys.`).
+fn prose_follows(b: &[u8], end: usize) -> bool {
+    let word_end = take_upto(b, end + 1, 20, |c| c.is_ascii_lowercase());
+    b.get(end) == Some(&b' ')
+        && word_end >= end + 3
+        && b.get(word_end).is_none_or(|c| c.is_ascii_whitespace() || b".,;:".contains(c))
+}
+
 /// `_mm256_sm4key4_epi32`, `__pyx_k_token`: an identifier that opens with
 /// `_`, a private or reserved name, its words in lower case and digits. A
 /// random token that opens with `_` (base64url does one time in 64) has
@@ -497,11 +556,12 @@ fn separator(b: &[u8], j: usize) -> Option<usize> {
     }
 }
 
-/// `…_id`, `…-id`, `…Id`: an identifier, not a secret.
+/// `…_id`, `…-id`, `…Id`, `…ID`: an identifier, not a secret.
 fn ends_in_id(name: &[u8]) -> bool {
     match name {
         [.., b'_' | b'-' | b'.', b'i' | b'I', b'd' | b'D'] => true,
         [.., low, b'I', b'd'] => low.is_ascii_lowercase(),
+        [.., low, b'I', b'D'] if low.is_ascii_lowercase() => true,
         // An account or a resource SID (`TWILIO_ACCOUNT_SID`, `accountSid`).
         [.., b'_' | b'-' | b'.', b's' | b'S', b'i' | b'I', b'd' | b'D'] => true,
         [.., low, b'S', b'i', b'd'] => low.is_ascii_lowercase(),
@@ -597,6 +657,17 @@ fn is_public_der(v: &[u8]) -> bool {
     matches!(der.get(inner), Some(0x06 | 0xa0))
 }
 
+/// Base64 of an OpenSSH public key (`AAAAB3NzaC1yc2E…`, `AAAAC3NzaC1lZDI1NTE5…`):
+/// the key type's name, length first (`ssh-rsa`, `ssh-ed25519`,
+/// `ecdsa-sha2-…`, `sk-ssh-…`), then the public numbers.
+#[inline(never)]
+fn is_public_ssh(v: &[u8]) -> bool {
+    let mut head = [0u8; 12];
+    let blob = base64_decode(slice(v, 0, 16), &mut head);
+    matches!(blob, [0, 0, 0, n, ..] if (7..=40).contains(n))
+        && [&b"ssh-"[..], b"ecdsa-", b"sk-"].iter().any(|p| slice(blob, 4, blob.len()).starts_with(p))
+}
+
 /// `api_version=v1`, `policy_kind=ACCESS`,
 /// `module.levels:ParseLevels:api_version=v1alpha`: a setting written as
 /// `name=value`, words on both sides (a short version or a number may
@@ -613,6 +684,21 @@ fn is_setting_pair(v: &[u8]) -> bool {
     !tail.is_empty()
         && (tail.len() <= 4 && tail.iter().all(u8::is_ascii_alphanumeric) || is_words(tail))
         && is_words(head)
+}
+
+/// Eight digits or more counting up, half the value's letters and digits
+/// at least (`1234567890-=`, `a12345678b`): the keyboard's top row, a
+/// manual's made-up value; a random value has such a run about once in
+/// ten million.
+fn counts_along(v: &[u8]) -> bool {
+    let (mut run, mut longest) = (1, 1);
+    for pair in v.windows(2) {
+        let next =
+            matches!(pair, [a, b] if a.is_ascii_digit() && (*b == a + 1 || (*a == b'9' && *b == b'0')));
+        run = if next { run + 1 } else { 1 };
+        longest = longest.max(run);
+    }
+    longest >= 8 && longest * 2 >= v.iter().filter(|c| c.is_ascii_alphanumeric()).count()
 }
 
 /// `user%40email.com:password`: a user, a colon and an example's password,

@@ -115,6 +115,32 @@ fn a_name_and_its_value_in_two_fields_are_an_assignment() {
 }
 
 #[test]
+fn a_comma_after_a_closing_bracket_ends_a_call_not_a_name() {
+    for text in [
+        "if(r.open(i.type,i.url,i.async,i.username,i.password),i.xhrFields)for(n in i.xhrFields)",
+        "f(secret_key),g.handlers[secret_key]",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+    let t = token(30, 5);
+    for text in [format!("os.getenv(\"API_KEY\", \"{t}\")"), format!("(\"api_key\"), \"{t}\"")] {
+        assert_eq!(codes(&text), vec![KEYWORD_ASSIGNMENT], "{text}");
+    }
+}
+
+#[test]
+fn a_name_that_ends_in_id_in_capitals_is_an_identifier() {
+    let t = random(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 40, 9);
+    assert!(codes(&format!("tokenID={t}")).is_empty());
+    assert!(codes(&format!("\"clientKeyID\": \"{t}\"")).is_empty());
+    // A capital before `ID` is a word's end (`…_PAID`, `…VALID`), and an
+    // account's SID is still public.
+    assert_eq!(codes(&format!("TOKEN_PAID={t}")), vec![KEYWORD_ASSIGNMENT]);
+    assert_eq!(codes(&format!("SECRET_VALID={t}")), vec![KEYWORD_ASSIGNMENT]);
+    assert!(codes(&format!("TWILIO_ACCOUNT_SID=AC{}", random(HEX, 32, 2))).is_empty());
+}
+
+#[test]
 fn a_name_that_says_the_value_is_made_up_is_a_fixture() {
     let t = token(40, 11);
     for name in
@@ -166,6 +192,42 @@ fn basic_credentials_need_a_password_that_an_assignment_would_refuse() {
 }
 
 #[test]
+fn a_dotted_path_of_words_is_a_name() {
+    for text in
+        ["oauth_creds: 'oauth2lib_3_1.client.OAuth2Session'", "token_cls = \"gcs2client.auth.OAuth2Token\""]
+    {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+    for seed in 0..10 {
+        let text = format!("token: \"{}.{}.{}\"", token(12, seed), token(9, seed + 1), token(20, seed + 2));
+        assert_eq!(codes(&text), vec![KEYWORD_ASSIGNMENT], "{text}");
+    }
+}
+
+#[test]
+fn a_star_after_words_marks_a_field_not_a_password() {
+    for text in ["    - *urn:ietf:params:oauth:token-type:refresh_token*", "\"password\": \"Password*\""] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+    assert_eq!(codes("\"password\": \"Summer2024*\""), vec![KEYWORD_ASSIGNMENT]);
+}
+
+#[test]
+fn a_call_then_a_comment_is_code() {
+    assert!(codes("    password=PasswordProperty()#hashfunc=hashlib.md5)").is_empty());
+    assert_eq!(codes("password=Kx9#mQ2!zL"), vec![KEYWORD_ASSIGNMENT]);
+}
+
+#[test]
+fn a_letters_password_that_opens_a_sentence_is_prose() {
+    assert!(codes("    passwd: Passphrase for encrypted private keys.").is_empty());
+    assert!(codes("password: Kzqvbrtmwpl is what the form asks").is_empty());
+    // At the end of its line, or after a tight `=`, it is a password.
+    assert_eq!(codes("password: Kzqvbrtmwplx"), vec![KEYWORD_ASSIGNMENT]);
+    assert_eq!(codes("login ok user=ci password=KzqvbrtmwPlx took 120ms"), vec![KEYWORD_ASSIGNMENT]);
+}
+
+#[test]
 fn example_words_joined_in_a_url_or_after_a_user_are_examples() {
     for text in [
         "http://user:pass%20pass@complex.url.test.org/path",
@@ -200,6 +262,81 @@ fn a_credential_scope_alone_is_no_signed_url() {
         codes(&format!("https://storage.googleapis.com/b/o?{scope}&X-Goog-Signature={signature}")),
         vec![SIGNED_URL]
     );
+}
+
+#[test]
+fn pat_inside_a_word_in_capitals_is_no_name() {
+    let t = token(24, 21);
+    assert!(codes(&format!("INCOMPATIBLE: {t}")).is_empty());
+    assert!(codes(&format!("SPATIAL={t}")).is_empty());
+    assert_eq!(codes(&format!("GITHUB_PAT={t}")), vec![KEYWORD_ASSIGNMENT]);
+    assert_eq!(codes(&format!("PAT: {t}")), vec![KEYWORD_ASSIGNMENT]);
+}
+
+#[test]
+fn a_quote_that_closes_the_name_before_a_blank_ends_the_literal() {
+    assert!(codes("syn match x contained '\\%(NO\\)\\=PASSWD:' nextgroup=@cmnd2Spec skipwhite").is_empty());
+    assert!(codes("print(\"token:\" + Kx9mQ2zL7pW4xR8)").is_empty());
+    assert_eq!(codes("{'password':'Kx9mQ2zL7'}"), vec![KEYWORD_ASSIGNMENT]);
+    assert_eq!(codes("\"password\":\"Kx9mQ2zL7\""), vec![KEYWORD_ASSIGNMENT]);
+}
+
+#[test]
+fn the_digits_in_a_row_are_a_keyboard_not_a_key() {
+    assert!(codes("//  keys: `1234567890-=\\").is_empty());
+    assert!(codes("api_key = \"a12345678b\"").is_empty());
+    assert_eq!(codes(&format!("api_key = \"{}\"", token(20, 8))), vec![KEYWORD_ASSIGNMENT]);
+    // A run beside more random text is part of a key all the same.
+    assert_eq!(codes(&format!("api_key = \"{}1234567890\"", token(24, 8))), vec![KEYWORD_ASSIGNMENT]);
+}
+
+#[test]
+fn a_message_under_a_password_name_is_prose() {
+    for text in [
+        "\"passwordHint\": \"8+ characters, 1 number\"",
+        "\"password_too_short\": \"Password must be at least 8 characters.\"",
+        "passwordPlaceholder: \"Enter password (min. 8 chars)\"",
+        "  password: \"Mot de passe (8 caractères min.)\",",
+        "\"reset_password_sent\": \"We sent you a link (valid 24h).\"",
+        "\"wrongPassword\": \"Wrong password!\"",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+    // A password with a blank in it is still one.
+    for text in [
+        "\"password\": \"Kx9! mQ2z AbCd\"",
+        "password = \"Kx9!mQ2z AbCd7%\"",
+        "\"password\": \"Kx 9!Qm#42z\"",
+    ] {
+        assert_eq!(codes(text), vec![KEYWORD_ASSIGNMENT], "{text}");
+    }
+}
+
+#[test]
+fn public_by_design_names_and_ssh_public_keys_are_no_secrets() {
+    let t = token(32, 31);
+    for text in [
+        format!("<input type=\"hidden\" name=\"csrfmiddlewaretoken\" value=\"{t}\">"),
+        format!("\"xsrfToken\": \"{t}\""),
+        format!("csrf_token = \"{t}\""),
+        format!("<div class=\"g-recaptcha\" data-sitekey=\"6L{t}\"></div>"),
+        format!("    publishableKey: \"{t}\","),
+        format!("keyHash: \"{t}=\""),
+        format!("\"key_digest\": \"{t}\""),
+        format!("  \"key\": \"AAAAB3NzaC1yc2EAAAADAQABAAABAQC{}\",", random(BASE64, 60, 2)),
+        format!("  \"key\": \"AAAAC3NzaC1lZDI1NTE5AAAAI{}\"", random(BASE64, 43, 3)),
+    ] {
+        assert!(codes(&text).is_empty(), "{text}");
+    }
+    // The secrets beside them are not.
+    for text in [
+        format!("csrf_secret = \"{t}\""),
+        format!("RECAPTCHA_SECRET_KEY={t}"),
+        format!("ELASTICSEARCH_API_KEY={t}"),
+        format!("  \"key\": \"AAAA{}\"", random(BASE64, 60, 4)),
+    ] {
+        assert_eq!(codes(&text), vec![KEYWORD_ASSIGNMENT], "{text}");
+    }
 }
 
 #[test]

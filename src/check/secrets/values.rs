@@ -64,11 +64,39 @@ pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool 
         || v.iter().all(u8::is_ascii_digit)
         || (v.len() <= 18 && is_demo_password(v))
         || (word != Word::Provider && (is_uuid(v) || prefixed_uuid(v)))
-        || v.contains(&b' ') && word != Word::Password
+        || v.contains(&b' ') && (word != Word::Password || is_sentence(v))
     {
         return false;
     }
     true
+}
+
+/// Words between blanks, half of the parts at least, a digit or a
+/// bracket beside them (`Enter password (min. 8 chars)`, `Mot de passe
+/// (8 caractères min.)`): a form's message, not a password. A word is two
+/// letters or more, lower case, capitalised or in capitals, its
+/// punctuation aside.
+#[inline(never)]
+fn is_sentence(v: &[u8]) -> bool {
+    let (mut parts, mut words) = (0, 0);
+    for part in v.split(|c| *c == b' ').filter(|p| !p.is_empty()) {
+        parts += 1;
+        let letters = |c: &u8| c.is_ascii_alphabetic() || !c.is_ascii();
+        let start = part.iter().position(letters).unwrap_or(part.len());
+        let end = part.iter().rposition(letters).map_or(start, |e| e + 1);
+        let word = slice(part, start, end);
+        let rest = slice(word, 1, word.len());
+        let trimmed =
+            slice(part, 0, start).iter().chain(slice(part, end, part.len())).all(u8::is_ascii_punctuation);
+        words += usize::from(
+            word.len() >= 2
+                && trimmed
+                && word.iter().all(letters)
+                && (rest.iter().all(|c| !c.is_ascii_uppercase())
+                    || word.iter().all(|c| !c.is_ascii_lowercase())),
+        );
+    }
+    words >= 2 && words * 2 >= parts
 }
 
 /// Standard base64 with its padding, 24 characters or more, mixing
@@ -324,7 +352,7 @@ fn is_call(v: &[u8]) -> bool {
             && callee_named
             && name_arg
             && !password_end
-            && close.is_none_or(|close| v.get(close + 1).is_none_or(|c| b".;),".contains(c)))
+            && close.is_none_or(|close| v.get(close + 1).is_none_or(|c| b".;),#".contains(c)))
     })
 }
 
@@ -343,6 +371,8 @@ fn opens_or_joins(v: &[u8]) -> bool {
 /// not a password: each run of letters is lower case, capitalised or a
 /// short acronym.
 pub(super) fn words_and_symbols(v: &[u8]) -> bool {
+    // A `*` after the words marks a required field or closes emphasis.
+    let v = slice(v, 0, v.len() - v.iter().rev().take_while(|c| **c == b'*').count());
     let plain = |w: &[u8]| {
         let rest = slice(w, 1, w.len());
         rest.iter().all(u8::is_ascii_lowercase) || (w.len() <= 4 && w.iter().all(u8::is_ascii_uppercase))
