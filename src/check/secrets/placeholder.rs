@@ -174,20 +174,6 @@ pub(super) fn is_example_password(v: &[u8]) -> bool {
     v.len() <= 3 || (digits <= 4 && word)
 }
 
-/// Two or more example passwords of four characters or more joined by
-/// blanks or symbols (`pass pass`, `pass#pass`, `user-password`): a
-/// fixture's password, as each word alone is.
-pub(super) fn is_example_phrase(v: &[u8]) -> bool {
-    let mut words = 0;
-    for piece in v.split(|c| !c.is_ascii_alphanumeric()).filter(|p| !p.is_empty()) {
-        if piece.len() < 4 || !is_demo_password(piece) {
-            return false;
-        }
-        words += 1;
-    }
-    words >= 2
-}
-
 /// `v` is `word` (lower case), ASCII case ignored, or with a digit or a
 /// symbol that looks like a letter in its place (`4` or `@` for `a`, `0`
 /// for `o`, `3` for `e`, `1` or `!` for `i`, `5` or `$` for `s`).

@@ -228,17 +228,18 @@ fn a_letters_password_that_opens_a_sentence_is_prose() {
 }
 
 #[test]
-fn example_words_joined_in_a_url_or_after_a_user_are_examples() {
-    for text in [
-        "http://user:pass%20pass@complex.url.test.org/path",
-        "http://user:pass%23pass@complex.url.com/path?query=yes",
-        "https://bob:secret-password@files.acme.io/",
-        "Url(\"http\", auth=\"user%40email.com:password\", host=\"example.com\")",
-        "auth: 'admin:changeme'",
-    ] {
+fn an_example_word_after_a_user_is_an_example() {
+    for text in
+        ["Url(\"http\", auth=\"user%40email.com:password\", host=\"example.com\")", "auth: 'admin:changeme'"]
+    {
         assert!(codes(text).is_empty(), "{text}");
     }
+    // Example words joined into one password are a password: a URL that
+    // carries one is withheld wherever it would be shown.
     for text in [
+        "http://user:pass%20pass@complex.url.test.org/path",
+        "https://bob:secret-password@files.acme.io/",
+        "https://ci-bot:s3cr3t-pass@ci.example.com/runs/1",
         "http://user:pass%20W0rd9@files.acme.io/",
         "https://bob:passwordKx9@files.acme.io/",
         "auth=\"user%40email.com:Kx9mQ2zL7pW4\"",

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use super::{
     Found, Pass, SIGNED_URL, TOKEN_PARAMETER, contains_ci, has_escape, is_b64url, is_example_password,
-    is_example_phrase, is_keyboard_mash, is_placeholder, scan_once, slice, take_while,
+    is_keyboard_mash, is_placeholder, scan_once, slice, take_while,
 };
 use crate::url::percent_decode_deep;
 
@@ -52,7 +52,6 @@ fn userinfo_is_secret(info: &[u8], host: &[u8]) -> bool {
             // A documentation example's password (`abc:xyz`, `me:secret`,
             // `test:test`), or a CVS root's method (`:pserver:anoncvs@`).
             let example = is_example_password(password)
-                || is_example_phrase(password)
                 || password == user
                 || (user.is_empty()
                     && [&b"pserver:"[..], b"ext:", b"gserver:"].iter().any(|m| password.starts_with(m)))
