@@ -24,7 +24,10 @@ use serde_json::{Value, json};
 
 #[path = "../benches/support/rng.rs"]
 mod rng;
+#[path = "support/tally.rs"]
+mod tally;
 use rng::Rng;
+use tally::{Tally, documented_row};
 
 const UPPER: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const LOWER: &str = "abcdefghijklmnopqrstuvwxyz";
@@ -599,14 +602,6 @@ fn kinds() -> Vec<Kind> {
     ]
 }
 
-#[derive(Default)]
-struct Tally {
-    pos: usize,
-    found: usize,
-    neg: usize,
-    fp: usize,
-}
-
 #[test]
 fn leaks_in_context_are_found_and_their_neighbours_are_not() {
     let mut table = Vec::new();
@@ -659,8 +654,8 @@ fn leaks_in_context_are_found_and_their_neighbours_are_not() {
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/secrets.md")).unwrap();
     let stale: Vec<String> = table
         .iter()
-        .filter(|(name, t)| documented_row(&docs, name) != Some(documented_numbers(t)))
-        .map(|(name, t)| format!("{name}: measured {:?}", documented_numbers(t)))
+        .filter(|(name, t)| documented_row(&docs, name) != Some(t.documented()))
+        .map(|(name, t)| format!("{name}: measured {:?}", t.documented()))
         .collect();
     assert!(below.is_empty(), "kinds below 98 %: {below:?}; missed {misses:?}");
     assert!(false_positives.is_empty(), "negatives refused: {false_positives:?}");
@@ -669,22 +664,6 @@ fn leaks_in_context_are_found_and_their_neighbours_are_not() {
         stale.is_empty(),
         "docs/secrets.md's table of leaks in context is not what this test measures: {stale:?}"
     );
-}
-
-fn documented_numbers(t: &Tally) -> Vec<String> {
-    let share = if t.found == t.pos {
-        "100 %".to_owned()
-    } else {
-        format!("{:.1} %", 100.0 * t.found as f64 / t.pos as f64)
-    };
-    vec![t.pos.to_string(), t.found.to_string(), share, t.neg.to_string(), t.fp.to_string()]
-}
-
-/// The last five cells of the kind's row in the docs' table.
-fn documented_row(docs: &str, kind: &str) -> Option<Vec<String>> {
-    let line = docs.lines().find(|l| l.starts_with(&format!("| {kind} |")))?;
-    let cells: Vec<String> = line.trim_matches('|').split('|').map(|c| c.trim().to_owned()).collect();
-    cells.get(cells.len().checked_sub(5)?..).map(<[String]>::to_vec)
 }
 
 #[test]

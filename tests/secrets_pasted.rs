@@ -22,7 +22,10 @@ use serde_json::{Value, json};
 
 #[path = "../benches/support/rng.rs"]
 mod rng;
+#[path = "support/tally.rs"]
+mod tally;
 use rng::Rng;
+use tally::{Tally, documented_row};
 
 const UPPER: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const LOWER: &str = "abcdefghijklmnopqrstuvwxyz";
@@ -556,14 +559,6 @@ fn contexts(seed: u64) -> Vec<Context> {
     ]
 }
 
-#[derive(Default, Clone)]
-struct Tally {
-    pos: usize,
-    found: usize,
-    neg: usize,
-    fp: usize,
-}
-
 #[test]
 fn pasted_credentials_are_found_and_their_neighbours_are_not() {
     let mut table: Vec<(&'static str, Tally)> = Vec::new();
@@ -610,10 +605,11 @@ fn pasted_credentials_are_found_and_their_neighbours_are_not() {
         table.iter().filter(|(_, t)| 100 * t.found < 98 * t.pos).map(|(n, _)| *n).collect();
     let docs =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/secrets.md")).unwrap();
+    let pasted_table = docs.split("## Pasted contexts").nth(1).unwrap_or_default();
     let stale: Vec<String> = table
         .iter()
-        .filter(|(name, t)| documented_row(&docs, name) != Some(documented_numbers(t)))
-        .map(|(name, t)| format!("{name}: measured {:?}", documented_numbers(t)))
+        .filter(|(name, t)| documented_row(pasted_table, name) != Some(t.documented()))
+        .map(|(name, t)| format!("{name}: measured {:?}", t.documented()))
         .collect();
     assert!(below.is_empty(), "contexts below 98 %: {below:?}; missed {misses:?}");
     assert!(false_positives.is_empty(), "negatives refused: {false_positives:?}");
@@ -621,22 +617,4 @@ fn pasted_credentials_are_found_and_their_neighbours_are_not() {
         stale.is_empty(),
         "docs/secrets.md's table of pasted contexts is not what this test measures: {stale:?}"
     );
-}
-
-fn documented_numbers(t: &Tally) -> Vec<String> {
-    let share = if t.found == t.pos {
-        "100 %".to_owned()
-    } else {
-        format!("{:.1} %", 100.0 * t.found as f64 / t.pos as f64)
-    };
-    vec![t.pos.to_string(), t.found.to_string(), share, t.neg.to_string(), t.fp.to_string()]
-}
-
-/// The last five cells of the context's row in the docs' table of pasted
-/// contexts.
-fn documented_row(docs: &str, context: &str) -> Option<Vec<String>> {
-    let section = docs.split("## Pasted contexts").nth(1)?;
-    let line = section.lines().find(|l| l.starts_with(&format!("| {context} |")))?;
-    let cells: Vec<String> = line.trim_matches('|').split('|').map(|c| c.trim().to_owned()).collect();
-    cells.get(cells.len().checked_sub(5)?..).map(<[String]>::to_vec)
 }

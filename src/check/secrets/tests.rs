@@ -154,6 +154,21 @@ fn base64_wrapped_pem_keys_are_found() {
     assert_eq!(codes(&format!("KEY={wrapped}")), vec![PRIVATE_KEY]);
 }
 
+/// Seeded random text from `alphabet`: `n` characters for each seed.
+pub(super) fn random(alphabet: &[u8], n: usize, seed: u64) -> String {
+    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            char::from(alphabet[(s % alphabet.len() as u64) as usize])
+        })
+        .collect()
+}
+
+pub(super) const ALNUM: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
 /// Base64 of `data` in the standard alphabet, without padding.
 pub(super) fn encode64(data: &[u8]) -> String {
     const T: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -1,23 +1,9 @@
 //! Tests of `secrets`: what documentation and fixtures write that has a
 //! credential's shape but is none, beside the leaks of the same shape.
 
-use super::tests::{codes, encode64};
+use super::tests::{ALNUM, codes, encode64, random};
 use super::*;
 
-/// Seeded random text from `alphabet`: `n` characters for each seed.
-fn random(alphabet: &[u8], n: usize, seed: u64) -> String {
-    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    (0..n)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            char::from(alphabet[(s % alphabet.len() as u64) as usize])
-        })
-        .collect()
-}
-
-const ALNUM: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const LOWER: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
 
 /// A password as people choose one: a capitalised run of letters, digits

@@ -1,23 +1,9 @@
 //! Tests of `secrets`: what code, fixtures and manuals write under a
 //! secret's name that is no secret, beside the leaks of the same place.
 
-use super::tests::{codes, encode64};
+use super::tests::{ALNUM, codes, encode64, random};
 use super::*;
 
-/// Seeded random text from `alphabet`: `n` characters for each seed.
-fn random(alphabet: &[u8], n: usize, seed: u64) -> String {
-    let mut s = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    (0..n)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            char::from(alphabet[(s % alphabet.len() as u64) as usize])
-        })
-        .collect()
-}
-
-const ALNUM: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const BASE64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const HEX: &[u8] = b"0123456789abcdef";
 
