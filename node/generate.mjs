@@ -67,7 +67,7 @@ export function entrySources(addon = native) {
     ' * answer text `call("validate", …)` gives for the same document and options.',
     ' * Never throws; arguments are checked as `call`\'s are.',
     ' */',
-    'export function validateDocument(document: string, kind: string, options?: DocumentEntryOptions): true | string;',
+    'export function validateDocument(document: string | Uint8Array, kind: string, options?: DocumentEntryOptions): true | string;',
     '',
     ...typed.flatMap((name) => [
       `/** \`${name}\` with a plain object in and a tagged answer object out. */`,

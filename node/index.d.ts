@@ -24,6 +24,8 @@ export interface DocumentEntryOptions {
   withNormalized?: boolean;
   /** The text may spell JavaScript values JSON has none for (`NaN`, `undefined`, ...). */
   jsValues?: boolean;
+  /** Hand back the row a store writes for a valid `event_create` or `link_create` (`columns`). */
+  withColumns?: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface DocumentEntryOptions {
  * answer text `call("validate", …)` gives for the same document and options.
  * Never throws; arguments are checked as `call`'s are.
  */
-export function validateDocument(document: string, kind: string, options?: DocumentEntryOptions): true | string;
+export function validateDocument(document: string | Uint8Array, kind: string, options?: DocumentEntryOptions): true | string;
 
 /** `capabilities` with a plain object in and a tagged answer object out. */
 export function capabilities(call: CapabilitiesCall): Answer<CapabilitiesAnswer>;

@@ -5,6 +5,7 @@
 pub mod secrets;
 pub mod locality;
 pub mod request;
+pub mod columns;
 pub mod upstream;
 pub mod validate;
 pub mod schema;

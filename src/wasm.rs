@@ -167,7 +167,8 @@ const DOCUMENT_ENTRY_TYPES: &str = include_str!("../ts/document-entry.d.ts");
 
 /// The document entry beside `call`: the verdict on one document given as
 /// a string of JSON text, written by the engine straight into wasm memory
-/// (never escaped inside call JSON). `true` when the verdict alone was
+/// (never escaped inside call JSON), or as its UTF-8 bytes (a `Uint8Array`
+/// or a `Buffer`, copied in once). `true` when the verdict alone was
 /// asked for and the document is valid with nothing to say; otherwise the
 /// answer text `call("validate", …)` gives for the same document and
 /// options. Arguments are checked as `call`'s are: a document or kind that
@@ -177,18 +178,20 @@ const DOCUMENT_ENTRY_TYPES: &str = include_str!("../ts/document-entry.d.ts");
 /// is read as `JSON.stringify` writes it.
 #[wasm_bindgen(js_name = validateDocument, unchecked_return_type = "true | string")]
 pub fn validate_document(
-    #[wasm_bindgen(unchecked_param_type = "string")] document: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] document: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] kind: JsValue,
     #[wasm_bindgen(unchecked_param_type = "DocumentEntryOptions")] options: Option<js_sys::Object>,
 ) -> JsValue {
     let answer = |text: String| JsValue::from_str(&text);
-    let Some(text) = document.dyn_ref::<js_sys::JsString>() else {
+    let bytes = document.dyn_ref::<js_sys::Uint8Array>();
+    let text = document.dyn_ref::<js_sys::JsString>();
+    if bytes.is_none() && text.is_none() {
         return answer(host::not_a_string(Argument::Document, &js_type(&document)));
-    };
+    }
     let Some(kind) = kind.as_string() else {
         return answer(host::not_a_string(Argument::Kind, &js_type(&kind)));
     };
-    let mut read = [const { host::OptionValue::Absent }; 6];
+    let mut read = [const { host::OptionValue::Absent }; host::DOCUMENT_OPTIONS.len()];
     if let Some(options) = options {
         let options = JsValue::from(options);
         if !options.is_object() {
@@ -200,10 +203,23 @@ pub fn validate_document(
             *slot = option_value(&value);
         }
     }
-    if let Some(refused) = host::document_before_reading(text.length() as usize) {
-        return answer(refused);
-    }
-    match host::validate_document(&rust_text(text), &kind, &read) {
+    let decided = match (text, bytes) {
+        (Some(text), _) => {
+            if let Some(refused) = host::document_before_reading(text.length() as usize) {
+                return answer(refused);
+            }
+            host::validate_document(&rust_text(text), &kind, &read)
+        }
+        (None, Some(bytes)) => {
+            // Over the cap, refused before it is copied into wasm memory.
+            if let Some(refused) = host::bytes_before_reading(bytes.length() as usize) {
+                return answer(refused);
+            }
+            host::validate_document_bytes(&bytes.to_vec(), &kind, &read)
+        }
+        (None, None) => return answer(host::not_a_string(Argument::Document, &js_type(&document))),
+    };
+    match decided {
         crate::api::DocumentAnswer::Clean => JsValue::TRUE,
         crate::api::DocumentAnswer::Text(text) => answer(text),
     }

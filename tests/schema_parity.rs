@@ -46,6 +46,9 @@ fn typed_rules_and_schemas_agree_on_every_golden_case() {
         if hapi_a2a_core::validate::DocumentKind::from_name(&call.kind).is_none() {
             continue; // a failure case about the call itself
         }
+        if call.with_columns == Some(true) && !["event_create", "link_create"].contains(&call.kind.as_str()) {
+            continue; // refused: the kind is no row
+        }
         let typed = validate(&call).unwrap();
         let schema = hapi_a2a_core::schema::run(&call.kind, &document).unwrap().unwrap();
         let schema_valid = schema.is_empty();

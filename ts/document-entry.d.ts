@@ -8,4 +8,6 @@ export interface DocumentEntryOptions {
   withNormalized?: boolean;
   /** The text may spell JavaScript values JSON has none for (`NaN`, `undefined`, ...). */
   jsValues?: boolean;
+  /** Hand back the row a store writes for a valid `event_create` or `link_create` (`columns`). */
+  withColumns?: boolean;
 }

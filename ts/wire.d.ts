@@ -307,6 +307,17 @@ export type ClientDeclaration = {
 };
 
 /**
+ * The row a store writes for a valid create, as a JSON object of its
+ * columns: an event's `source_kind` … `expires_at` and `principal_json`,
+ * a link's `from_event_id`, `to_event_id`, `relation_type` and
+ * `metadata_json`. Scalars are the field's value (`null` when absent);
+ * `payload_json`, `artifact_refs`, `tags`, `principal_json` and
+ * `metadata_json` are text, as upstream's store writes them with
+ * `JSON.stringify` (`artifact_refs` and `tags` `"[]"` when absent).
+ */
+export type Columns = Record<string, string | number | null>;
+
+/**
  * A session's current work ad.
  */
 export type CurrentAd = {
@@ -1491,6 +1502,11 @@ export type ValidateAnswer = {
    */
   normalized?: unknown,
   /**
+   * The row a store writes for the document, when `withColumns` was set
+   * and the document is a valid `event_create` or `link_create`.
+   */
+  columns?: Columns,
+  /**
    * The JSON Schema engine's report, when `withSchema` was set.
    */
   schema?: SchemaReport,
@@ -1557,6 +1573,12 @@ export type ValidateCall = {
    * verdict is zod's on their caller's value; `docs/profiles.md`).
    */
   jsValues?: boolean,
+  /**
+   * `true` adds `columns` to the answer of a valid `event_create` or
+   * `link_create`: the row a store writes for it, each JSON column as
+   * the text `JSON.stringify` writes (`docs/call-contract.md`).
+   */
+  withColumns?: boolean,
 };
 
 /**

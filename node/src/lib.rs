@@ -358,11 +358,40 @@ fn option_value(env: sys::napi_env, value: Value) -> host::OptionValue {
     }
 }
 
+/// The bytes of a `Uint8Array` (a `Buffer` is one), borrowed where they
+/// lie for the rest of the callback; `None` for any other value.
+fn uint8_bytes<'a>(env: sys::napi_env, value: Value) -> Option<&'a [u8]> {
+    let mut is = false;
+    // SAFETY: `value` is a live value of this callback; `is` a local.
+    if unsafe { sys::napi_is_typedarray(env, value, &mut is) } != sys::Status::napi_ok || !is {
+        return None;
+    }
+    let (mut kind, mut len, mut data) = (0, 0usize, ptr::null_mut());
+    let (mut buffer, mut offset) = (ptr::null_mut(), 0usize);
+    // SAFETY: out-pointers to locals; `value` is a typed array.
+    let status = unsafe {
+        sys::napi_get_typedarray_info(env, value, &mut kind, &mut len, &mut data, &mut buffer, &mut offset)
+    };
+    if status != sys::Status::napi_ok || kind != sys::TypedarrayType::uint8_array {
+        return None;
+    }
+    if len == 0 || data.is_null() {
+        return Some(&[]);
+    }
+    // SAFETY: Node-API hands the array's own bytes, `len` of them, alive
+    // while the callback runs (the array is one of its arguments, and
+    // nothing here runs JavaScript that could detach its buffer).
+    Some(unsafe { std::slice::from_raw_parts(data.cast::<u8>(), len) })
+}
+
 /// The document entry's answer to its three arguments (see
 /// [`validate_document_export`]).
 fn document_answer(env: sys::napi_env, document: Value, kind: Value, options: Value) -> api::DocumentAnswer {
     let refused = api::DocumentAnswer::Text;
-    if js_type(env, document) != "string" {
+    // A typed array's bytes are borrowed only once the options are read:
+    // an option's getter could detach its buffer.
+    let is_text = js_type(env, document) == "string";
+    if !is_text && uint8_bytes(env, document).is_none() {
         return refused(host::not_a_string(Argument::Document, js_type(env, document)));
     }
     if js_type(env, kind) != "string" {
@@ -373,7 +402,7 @@ fn document_answer(env: sys::napi_env, document: Value, kind: Value, options: Va
         _ => Some(host::UNREAD_OP.to_owned()),
     };
     let Some(kind) = kind else { return refused(host::unreadable()) };
-    let mut read = [const { host::OptionValue::Absent }; 6];
+    let mut read = [const { host::OptionValue::Absent }; host::DOCUMENT_OPTIONS.len()];
     match js_type(env, options) {
         "undefined" | "null" => {}
         "object" => {
@@ -396,6 +425,15 @@ fn document_answer(env: sys::napi_env, document: Value, kind: Value, options: Va
             }
         }
         other => return refused(host::options_not_an_object(other)),
+    }
+    if !is_text {
+        let Some(bytes) = uint8_bytes(env, document) else {
+            return refused(host::not_a_string(Argument::Document, js_type(env, document)));
+        };
+        if let Some(answer) = host::bytes_before_reading(bytes.len()) {
+            return refused(answer);
+        }
+        return host::validate_document_bytes(bytes, &kind, &read);
     }
     let Some(units) = utf16_len(env, document) else { return refused(host::unreadable()) };
     if let Some(answer) = host::document_before_reading(units) {

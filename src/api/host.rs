@@ -47,9 +47,9 @@ pub fn not_a_string(argument: Argument, js_type: &str) -> String {
         Argument::Call => format!("the call is {js_type}, not a string of JSON text; nothing was read"),
         Argument::Rows => format!("the rows are {js_type}, not a string of JSON text; nothing was read"),
         Argument::Query => format!("the query is {js_type}, not a string of JSON text; nothing was read"),
-        Argument::Document => {
-            format!("the document is {js_type}, not a string of JSON text; nothing was read")
-        }
+        Argument::Document => format!(
+            "the document is {js_type}, not a string of JSON text or its UTF-8 bytes (a Uint8Array); nothing was read"
+        ),
         Argument::Kind => format!("the kind is {js_type}, not a string; nothing was read"),
     };
     refused(INVALID_ARGUMENT, message)
@@ -181,13 +181,14 @@ pub fn js_name(op: &str) -> Option<&'static str> {
 
 /// The options of the document entry, by their JavaScript names, with
 /// whether each is a flag (a boolean) or text (a string).
-pub const DOCUMENT_OPTIONS: [(&str, bool); 6] = [
+pub const DOCUMENT_OPTIONS: [(&str, bool); 7] = [
     ("mode", false),
     ("profile", false),
     ("owner", false),
     ("httpWriter", true),
     ("withNormalized", true),
     ("jsValues", true),
+    ("withColumns", true),
 ];
 
 /// One option of the document entry as a face read it from its engine.
@@ -221,13 +222,51 @@ pub fn document_before_reading(units: usize) -> Option<String> {
     })
 }
 
+/// The answer for a document of `bytes` UTF-8 bytes (a `Uint8Array`) over
+/// the entry's cap, before it is read; `None` within the cap.
+pub fn bytes_before_reading(bytes: usize) -> Option<String> {
+    (bytes > MAX_DOCUMENT_BYTES).then(|| {
+        refused(TOO_LARGE, format!("the document is {bytes} bytes, over the cap of {MAX_DOCUMENT_BYTES}"))
+    })
+}
+
 /// The document entry, given what a face read: the document as text (a
 /// lone surrogate escaped as `JSON.stringify` writes it), its kind, and
 /// each of [`DOCUMENT_OPTIONS`] in order. An option of the wrong type is
 /// refused (`call/invalid-argument`), naming it.
-pub fn validate_document(document: &str, kind: &str, options: &[OptionValue; 6]) -> DocumentAnswer {
+pub fn validate_document(
+    document: &str,
+    kind: &str,
+    options: &[OptionValue; DOCUMENT_OPTIONS.len()],
+) -> DocumentAnswer {
+    match settle(kind, options) {
+        Ok(options) => super::validate_document(document, &options),
+        Err(refused) => refused,
+    }
+}
+
+/// [`validate_document`] with the document as its UTF-8 bytes (a
+/// `Uint8Array` or a `Buffer`, as a hub holds a request body): bytes that
+/// are not UTF-8 are refused (`parse/invalid-utf8`).
+pub fn validate_document_bytes(
+    document: &[u8],
+    kind: &str,
+    options: &[OptionValue; DOCUMENT_OPTIONS.len()],
+) -> DocumentAnswer {
+    match settle(kind, options) {
+        Ok(options) => super::validate_document_bytes(document, &options),
+        Err(refused) => refused,
+    }
+}
+
+/// The entry's options from what a face read, or the refusal of the first
+/// of the wrong type.
+fn settle<'a>(
+    kind: &'a str,
+    options: &'a [OptionValue; DOCUMENT_OPTIONS.len()],
+) -> Result<DocumentOptions<'a>, DocumentAnswer> {
     let mut text: [Option<&str>; 3] = [None; 3];
-    let mut flags = [false; 3];
+    let mut flags = [false; 4];
     for (i, ((name, flag), value)) in DOCUMENT_OPTIONS.iter().zip(options).enumerate() {
         let wrong = |js_type: &str| {
             let want = if *flag { "a boolean" } else { "a string" };
@@ -248,15 +287,14 @@ pub fn validate_document(document: &str, kind: &str, options: &[OptionValue; 6])
                     *slot = *b;
                 }
             }
-            (OptionValue::Text(_), true) => return wrong("string"),
-            (OptionValue::Flag(_), false) => return wrong("boolean"),
-            (OptionValue::Other(js_type), _) => return wrong(js_type),
+            (OptionValue::Text(_), true) => return Err(wrong("string")),
+            (OptionValue::Flag(_), false) => return Err(wrong("boolean")),
+            (OptionValue::Other(js_type), _) => return Err(wrong(js_type)),
         }
     }
     let [mode, profile, owner] = text;
-    let [http_writer, with_normalized, js_values] = flags;
-    let options = DocumentOptions { kind, mode, profile, owner, http_writer, with_normalized, js_values };
-    super::validate_document(document, &options)
+    let [http_writer, with_normalized, js_values, with_columns] = flags;
+    Ok(DocumentOptions { kind, mode, profile, owner, http_writer, with_normalized, js_values, with_columns })
 }
 
 #[cfg(test)]
@@ -317,10 +355,10 @@ mod tests {
     fn the_document_entry_takes_its_options_by_type_and_names_a_wrong_one() {
         use OptionValue::{Absent, Flag, Other, Text};
         let doc = r#"{"kind":"agent","id":"a"}"#;
-        let none = [Absent, Absent, Absent, Absent, Absent, Absent];
+        let none = [Absent, Absent, Absent, Absent, Absent, Absent, Absent];
         let answer = validate_document(doc, "principal", &none).into_text();
         assert!(answer.contains("principal/unaccountable"), "{answer}");
-        let lenient = [Text("lenient".into()), Absent, Absent, Absent, Flag(true), Absent];
+        let lenient = [Text("lenient".into()), Absent, Absent, Absent, Flag(true), Absent, Absent];
         let want = crate::api::call(
             "validate",
             &format!(r#"{{"kind":"principal","mode":"lenient","documentText":{}}}"#, serde_json::json!(doc)),
@@ -328,16 +366,20 @@ mod tests {
         assert_eq!(validate_document(doc, "principal", &lenient).into_text(), want);
         for (options, named) in [
             (
-                [Flag(true), Absent, Absent, Absent, Absent, Absent],
+                [Flag(true), Absent, Absent, Absent, Absent, Absent, Absent],
                 "the option `mode` is boolean, not a string",
             ),
             (
-                [Absent, Absent, Absent, Text("yes".into()), Absent, Absent],
+                [Absent, Absent, Absent, Text("yes".into()), Absent, Absent, Absent],
                 "the option `httpWriter` is string, not a boolean",
             ),
             (
-                [Absent, Absent, Other("number"), Absent, Absent, Absent],
+                [Absent, Absent, Other("number"), Absent, Absent, Absent, Absent],
                 "the option `owner` is number, not a string",
+            ),
+            (
+                [Absent, Absent, Absent, Absent, Absent, Absent, Text("all".into())],
+                "the option `withColumns` is string, not a boolean",
             ),
         ] {
             let answer = validate_document(doc, "principal", &options).into_text();

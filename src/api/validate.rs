@@ -73,6 +73,12 @@ pub struct ValidateCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub js_values: Option<bool>,
+    /// `true` adds `columns` to the answer of a valid `event_create` or
+    /// `link_create`: the row a store writes for it, each JSON column as
+    /// the text `JSON.stringify` writes (`docs/call-contract.md`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub with_columns: Option<bool>,
 }
 
 /// A field that is there, `null` included (serde reads a `null` `Option` as
@@ -105,10 +111,51 @@ pub struct ValidateAnswer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
     pub normalized: Option<Value>,
+    /// The row a store writes for the document, when `withColumns` was set
+    /// and the document is a valid `event_create` or `link_create`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub columns: Option<Columns>,
     /// The JSON Schema engine's report, when `withSchema` was set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub schema: Option<SchemaReport>,
+}
+
+/// The row a store writes for a valid create, as a JSON object of its
+/// columns: an event's `source_kind` … `expires_at` and `principal_json`,
+/// a link's `from_event_id`, `to_event_id`, `relation_type` and
+/// `metadata_json`. Scalars are the field's value (`null` when absent);
+/// `payload_json`, `artifact_refs`, `tags`, `principal_json` and
+/// `metadata_json` are text, as upstream's store writes them with
+/// `JSON.stringify` (`artifact_refs` and `tags` `"[]"` when absent).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(type = "Record<string, string | number | null>"))]
+pub struct Columns(String);
+
+impl Columns {
+    /// The columns as the JSON object's text.
+    pub fn as_text(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Serialize for Columns {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // Written as it stands: a string column may hold a lone surrogate
+        // (as its escape), which no `Value` can.
+        let raw =
+            serde_json::value::RawValue::from_string(self.0.clone()).map_err(serde::ser::Error::custom)?;
+        raw.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Columns {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
+        Ok(Columns(raw.get().to_owned()))
+    }
 }
 
 /// `validate`: runs the typed rules of `kind` in `mode`.
@@ -140,6 +187,9 @@ pub(super) fn validate_with_duplicates(
     })?;
     let mode = call.mode.unwrap_or_default();
     let profile = profile(call.profile.as_deref(), kind)?;
+    if call.with_columns == Some(true) {
+        columns_of(kind)?;
+    }
     let options = validate::Options {
         http_writer: call.http_writer.unwrap_or(false),
         hub_derived: call.hub_derived.unwrap_or(false),
@@ -162,13 +212,17 @@ pub(super) fn validate_with_duplicates(
             let v = validate::verdict_text(kind, mode, text, &options);
             validate::Outcome { valid: v.valid, diagnostics: v.diagnostics, normalized: None }
         }
-        _ => {
-            return Err(CallError::new(
-                error::DOCUMENT_MISSING,
-                "give exactly one of `document` (JSON) and `documentText` (JSON text)",
-            ));
-        }
+        _ => return Err(document_missing()),
     };
+    // The generic path reads the document once more for its row: the
+    // common shapes take the shortcut, which reads it once.
+    let columns = match (&call.document, &call.document_text) {
+        _ if call.with_columns != Some(true) || !outcome.valid => None,
+        (Some(doc), _) => validate::validate_value_with_columns(kind, mode, doc, duplicates, &options).2,
+        (None, Some(text)) => validate::validate_text_with_columns(kind, mode, text, &options).2,
+        (None, None) => None,
+    }
+    .map(Columns);
     let schema = if call.with_schema == Some(true) {
         let doc = match (&call.document, &call.document_text) {
             (Some(doc), _) => Some(doc.clone()),
@@ -183,8 +237,31 @@ pub(super) fn validate_with_duplicates(
         valid: outcome.valid,
         diagnostics: outcome.diagnostics,
         normalized: outcome.normalized,
+        columns,
         schema,
     })
+}
+
+/// Whether `withColumns` may be asked of `kind`: only a create that is a
+/// row of its own has columns.
+pub(crate) fn columns_of(kind: DocumentKind) -> Result<(), CallError> {
+    if crate::columns::has_columns(kind) {
+        return Ok(());
+    }
+    Err(CallError::new(
+        error::NO_COLUMNS,
+        format!(
+            "`withColumns` asks for the row of an event_create or a link_create; a `{}` is no row",
+            kind.name()
+        ),
+    ))
+}
+
+fn document_missing() -> CallError {
+    CallError::new(
+        error::DOCUMENT_MISSING,
+        "give exactly one of `document` (JSON) and `documentText` (JSON text)",
+    )
 }
 
 /// The profile a call names, checked against its kind.

@@ -39,6 +39,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
+use crate::columns;
 use crate::diagnostic::{self, Diagnostic, Severity};
 use crate::doc::{self, Json};
 use crate::fields::{Mode, Report};
@@ -267,6 +268,60 @@ pub(crate) fn validate_text_writing(
     options: &Options,
 ) -> (Outcome, Option<String>) {
     decide(kind, mode, Input::Text(text), options, Normalize::AsText)
+}
+
+/// [`validate_text_writing`] with the row a store writes for the document
+/// too ((`check::columns`)): its columns as a JSON object's text,
+/// present when the document is valid and its kind is a row (an event or a
+/// link create).
+pub(crate) fn validate_text_with_columns(
+    kind: DocumentKind,
+    mode: Mode,
+    text: &str,
+    options: &Options,
+) -> (Outcome, Option<String>, Option<String>) {
+    with_columns(kind, mode, Input::Text(text), options)
+}
+
+/// [`validate_text_with_columns`] for a parsed document.
+pub(crate) fn validate_value_with_columns(
+    kind: DocumentKind,
+    mode: Mode,
+    document: &Value,
+    duplicate_keys: &[Pointer],
+    options: &Options,
+) -> (Outcome, Option<String>, Option<String>) {
+    with_columns(kind, mode, Input::Value(document, duplicate_keys), options)
+}
+
+fn with_columns(
+    kind: DocumentKind,
+    mode: Mode,
+    input: Input<'_>,
+    options: &Options,
+) -> (Outcome, Option<String>, Option<String>) {
+    match options.profile {
+        // The stored form's text lists keys as `JSON.parse` does, and is
+        // there even where no `Value` holds it.
+        Profile::Upstream => {
+            let (outcome, written) = decide(kind, mode, input, options, Normalize::AsText);
+            let columns = if outcome.valid {
+                written.as_deref().and_then(|t| columns::from_stored_text(kind, t))
+            } else {
+                None
+            };
+            (outcome, written, columns)
+        }
+        Profile::A2a => {
+            let (mut outcome, _) = decide(kind, mode, input, options, Normalize::Yes);
+            let columns = match (&outcome.normalized, outcome.valid) {
+                (Some(stored), true) => columns::from_value(kind, stored),
+                _ => None,
+            };
+            let written = outcome.normalized.take().map(|v| v.to_string());
+            (outcome, written, columns)
+        }
+    }
 }
 
 /// A warning when `owner` was given with a kind it does not apply to.

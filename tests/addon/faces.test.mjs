@@ -214,12 +214,15 @@ test(`validateDocument answers as the npm package does, whatever it is given (${
   const throwing = Object.defineProperty({}, 'mode', { get() { throw new Error('no'); } });
   const documents = [
     '{"kind":"human","id":"1"}', '{"kind":"agent","id":"a"}', '{"kind":"human","id":"a\ud800b"}', 'not json', '',
+    Buffer.from('{"kind":"human","id":"1"}'), new TextEncoder().encode('{"kind":"agent","id":"a"}'),
+    Uint8Array.of(0x7b, 0xff), new Uint8Array(0), new Uint16Array(2), new DataView(new ArrayBuffer(2)),
     ...oddValues(),
   ];
   const kinds = ['principal', 'event_create', 'nope', 42, null, undefined, new String('principal')];
   const options = [
     undefined, null, {}, { withNormalized: true }, { mode: 'lenient', httpWriter: true }, { mode: 1 },
-    { profile: 'upstream' }, { owner: 'o', withNormalized: 'yes' }, 'x', 42, Symbol('s'), [], throwing,
+    { profile: 'upstream' }, { owner: 'o', withNormalized: 'yes' }, { withColumns: true }, { withColumns: 1 },
+    'x', 42, Symbol('s'), [], throwing,
   ];
   let n = 0;
   for (const d of documents) {

@@ -5,7 +5,7 @@
 //! for the same document and options, byte for byte (a test replays every
 //! golden `validate` case through both doors).
 
-use super::text::{Answered, CLEAN, answer_document};
+use super::text::{Answered, CLEAN, Wanted, answer_document};
 use crate::error::{self, CallError};
 use crate::fields::Mode;
 use crate::validate::{DocumentKind, Options};
@@ -31,6 +31,9 @@ pub struct DocumentOptions<'a> {
     /// The text may spell JavaScript values JSON has none for: `jsValues`
     /// (see `docs/profiles.md`).
     pub js_values: bool,
+    /// Hand back the row a store writes for a valid `event_create` or
+    /// `link_create` too: `withColumns`.
+    pub with_columns: bool,
 }
 
 /// What the document entry answers.
@@ -68,26 +71,26 @@ pub const MAX_DOCUMENT_BYTES: usize = crate::api::MAX_DOCUMENT_CALL_BYTES;
 /// call would refuse (an unknown kind, mode or profile) get that call's
 /// failure answer.
 pub fn validate_document(document: &str, options: &DocumentOptions<'_>) -> DocumentAnswer {
-    if document.len() > MAX_DOCUMENT_BYTES {
-        let message =
-            format!("the document is {} bytes, over the cap of {MAX_DOCUMENT_BYTES}", document.len());
-        return DocumentAnswer::Text(crate::api::respond::<()>(Err(CallError::new(
-            error::TOO_LARGE,
-            message,
-        ))));
+    if let Some(refused) = too_large(document.len()) {
+        return refused;
     }
     let Some((kind, mode, settled)) = settle(options) else {
         return DocumentAnswer::Text(crate::api::call("validate", &as_call(document, options)));
     };
-    match answer_document(kind, mode, document, &settled, options.with_normalized) {
+    let wanted = Wanted { normalized: options.with_normalized, columns: options.with_columns };
+    match answer_document(kind, mode, document, &settled, wanted) {
         Answered::Clean => DocumentAnswer::Clean,
         Answered::Text(text) => DocumentAnswer::Text(text),
     }
 }
 
-/// [`validate_document`] on the document's bytes: bytes that are not UTF-8
-/// are refused (`parse/invalid-utf8`), as call bytes that are not are.
+/// [`validate_document`] on the document's bytes: bytes over the cap are
+/// refused unread, and bytes that are not UTF-8 (`parse/invalid-utf8`), as
+/// call bytes that are not are.
 pub fn validate_document_bytes(document: &[u8], options: &DocumentOptions<'_>) -> DocumentAnswer {
+    if let Some(refused) = too_large(document.len()) {
+        return refused;
+    }
     match std::str::from_utf8(document) {
         Ok(text) => validate_document(text, options),
         Err(e) => DocumentAnswer::Text(crate::api::respond::<()>(Err(CallError::new(
@@ -95,6 +98,14 @@ pub fn validate_document_bytes(document: &[u8], options: &DocumentOptions<'_>) -
             format!("the document is not UTF-8 text: an invalid byte at offset {}", e.valid_up_to()),
         )))),
     }
+}
+
+/// The refusal of a document of `bytes` over the cap, unread.
+fn too_large(bytes: usize) -> Option<DocumentAnswer> {
+    (bytes > MAX_DOCUMENT_BYTES).then(|| {
+        let message = format!("the document is {bytes} bytes, over the cap of {MAX_DOCUMENT_BYTES}");
+        DocumentAnswer::Text(crate::api::respond::<()>(Err(CallError::new(error::TOO_LARGE, message))))
+    })
 }
 
 /// The options as the rules take them, or `None` where a call would be
@@ -107,6 +118,9 @@ fn settle(options: &DocumentOptions<'_>) -> Option<(DocumentKind, Mode, Options)
         Some(_) => return None,
     };
     let profile = super::profile(options.profile, kind).ok()?;
+    if options.with_columns {
+        super::columns_of(kind).ok()?;
+    }
     let settled = Options {
         http_writer: options.http_writer,
         owner: options.owner.map(str::to_owned),
@@ -135,6 +149,9 @@ fn as_call(document: &str, options: &DocumentOptions<'_>) -> String {
     }
     if options.js_values {
         call.insert("jsValues".into(), true.into());
+    }
+    if options.with_columns {
+        call.insert("withColumns".into(), true.into());
     }
     serde_json::Value::Object(call).to_string()
 }

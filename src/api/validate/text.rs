@@ -1,6 +1,7 @@
 //! The common `validate` call read without a tree: `{"kind": "...",
 //! "mode": "...", "documentText": "...", "httpWriter": bool, "profile":
-//! "...", "withNormalized": bool, "owner": "...", "jsValues": bool}` with plain values, in any
+//! "...", "withNormalized": bool, "owner": "...", "jsValues": bool,
+//! "withColumns": bool}` with plain values, in any
 //! order, each at most once (`kind` and `documentText` required).
 //!
 //! The generic path parses the whole call into a `Value` (the document text
@@ -38,7 +39,13 @@ pub(in crate::api) fn validate_call_text(input: &str) -> Option<String> {
         ..Options::default()
     };
     let mode = call.mode.unwrap_or_default();
-    Some(answer_document(kind, mode, &call.text, &options, call.with_normalized != Some(false)).into_text())
+    let with_columns = call.with_columns.unwrap_or(false);
+    // A kind with no row is the generic path's call error.
+    if with_columns && !crate::columns::has_columns(kind) {
+        return None;
+    }
+    let wanted = Wanted { normalized: call.with_normalized != Some(false), columns: with_columns };
+    Some(answer_document(kind, mode, &call.text, &options, wanted).into_text())
 }
 
 /// The answer to a document with nothing to say, asked for its verdict:
@@ -63,15 +70,29 @@ impl Answered {
     }
 }
 
+/// What an answer hands back beside the verdict.
+#[derive(Clone, Copy)]
+pub(super) struct Wanted {
+    /// The stored document (`withNormalized`).
+    pub(super) normalized: bool,
+    /// The row's columns (`withColumns`); the kind must be a row.
+    pub(super) columns: bool,
+}
+
 /// The answer to one document read from its text, as `call` writes it.
 pub(super) fn answer_document(
     kind: DocumentKind,
     mode: Mode,
     text: &str,
     options: &Options,
-    with_normalized: bool,
+    wanted: Wanted,
 ) -> Answered {
-    if !with_normalized {
+    if wanted.columns {
+        let (o, normalized, columns) = validate::validate_text_with_columns(kind, mode, text, options);
+        let normalized = if wanted.normalized { normalized.as_deref() } else { None };
+        return Answered::Text(answer(o.valid, &o.diagnostics, normalized, columns.as_deref()));
+    }
+    if !wanted.normalized {
         let v = validate::verdict_text(kind, mode, text, options);
         if v.valid && v.diagnostics.is_empty() {
             return Answered::Clean;
@@ -79,7 +100,7 @@ pub(super) fn answer_document(
         return Answered::Text(verdict_answer(v.valid, &v.diagnostics));
     }
     let (o, normalized) = validate::validate_text_writing(kind, mode, text, options);
-    Answered::Text(answer(o.valid, &o.diagnostics, normalized.as_deref()))
+    Answered::Text(answer(o.valid, &o.diagnostics, normalized.as_deref(), None))
 }
 
 /// The answer without the document, `{"type":"success","valid":…,
@@ -88,13 +109,22 @@ pub(super) fn answer_document(
 /// the two alike). serde's writer costs a call per key and per run of a
 /// string in the wasm build, which made it a tenth of a verdict there.
 fn verdict_answer(valid: bool, diagnostics: &[Diagnostic]) -> String {
-    answer(valid, diagnostics, None)
+    answer(valid, diagnostics, None, None)
 }
 
 /// [`verdict_answer`] with `normalized`, given as the JSON text serde
-/// writes for it, after the diagnostics (where serde writes it).
-fn answer(valid: bool, diagnostics: &[Diagnostic], normalized: Option<&str>) -> String {
-    let room = 64 + 160 * diagnostics.len() + normalized.map_or(0, |n| n.len() + 16);
+/// writes for it, and the row's `columns`, each after the diagnostics
+/// (where serde writes them).
+fn answer(
+    valid: bool,
+    diagnostics: &[Diagnostic],
+    normalized: Option<&str>,
+    columns: Option<&str>,
+) -> String {
+    let room = 64
+        + 160 * diagnostics.len()
+        + normalized.map_or(0, |n| n.len() + 16)
+        + columns.map_or(0, |c| c.len() + 16);
     let mut out = String::with_capacity(room);
     out.push_str(if valid {
         r#"{"type":"success","valid":true,"diagnostics":["#
@@ -134,6 +164,10 @@ fn answer(valid: bool, diagnostics: &[Diagnostic], normalized: Option<&str>) -> 
         out.push_str(r#","normalized":"#);
         out.push_str(normalized);
     }
+    if let Some(columns) = columns {
+        out.push_str(r#","columns":"#);
+        out.push_str(columns);
+    }
     out.push('}');
     out
 }
@@ -148,12 +182,14 @@ struct Call<'a> {
     with_normalized: Option<bool>,
     owner: Option<&'a str>,
     js_values: Option<bool>,
+    with_columns: Option<bool>,
 }
 
 fn read_call(input: &str) -> Option<Call<'_>> {
     let mut lx = Lexer::new(input, Policy::Strict);
     let (mut kind, mut mode, mut text, mut http_writer) = (None, None, None, None);
     let (mut profile, mut with_normalized, mut owner, mut js_values) = (None, None, None, None);
+    let mut with_columns = None;
     lx.blank();
     if !lx.eat(b'{') {
         return None;
@@ -184,6 +220,7 @@ fn read_call(input: &str) -> Option<Call<'_>> {
                 "withNormalized" if with_normalized.is_none() => with_normalized = Some(boolean(&mut lx)?),
                 "owner" if owner.is_none() => owner = Some(plain_string(&mut lx)?),
                 "jsValues" if js_values.is_none() => js_values = Some(boolean(&mut lx)?),
+                "withColumns" if with_columns.is_none() => with_columns = Some(boolean(&mut lx)?),
                 _ => return None,
             }
             lx.blank();
@@ -201,7 +238,17 @@ fn read_call(input: &str) -> Option<Call<'_>> {
     if !lx.at_end() {
         return None;
     }
-    Some(Call { kind: kind?, mode, text: text?, http_writer, profile, with_normalized, owner, js_values })
+    Some(Call {
+        kind: kind?,
+        mode,
+        text: text?,
+        http_writer,
+        profile,
+        with_normalized,
+        owner,
+        js_values,
+        with_columns,
+    })
 }
 
 /// `true` or `false`.
@@ -329,7 +376,7 @@ mod tests {
                 })
                 .collect();
             let by_serde = respond_with_room(
-                Ok(ValidateAnswer { valid, diagnostics: diagnostics.clone(), normalized: None, schema: None }),
+                Ok(ValidateAnswer { valid, diagnostics: diagnostics.clone(), normalized: None, columns: None, schema: None }),
                 0,
             );
             proptest::prop_assert_eq!(verdict_answer(valid, &diagnostics), by_serde);

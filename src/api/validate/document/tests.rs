@@ -7,8 +7,17 @@ use super::*;
 /// `jsValues`) or sets one to what no entry option can say.
 fn options_of(call: &Value) -> Option<DocumentOptions<'_>> {
     let call = call.as_object()?;
-    let known =
-        ["kind", "mode", "profile", "owner", "httpWriter", "withNormalized", "document", "documentText"];
+    let known = [
+        "kind",
+        "mode",
+        "profile",
+        "owner",
+        "httpWriter",
+        "withNormalized",
+        "withColumns",
+        "document",
+        "documentText",
+    ];
     if call.keys().any(|k| !known.contains(&k.as_str())) {
         return None;
     }
@@ -28,6 +37,10 @@ fn options_of(call: &Value) -> Option<DocumentOptions<'_>> {
         },
         with_normalized: false,
         js_values: match call.get("jsValues") {
+            None => false,
+            Some(v) => v.as_bool()?,
+        },
+        with_columns: match call.get("withColumns") {
             None => false,
             Some(v) => v.as_bool()?,
         },
@@ -58,18 +71,24 @@ fn every_golden_validate_case_answers_through_the_entry_as_through_call() {
             _ => continue,
         };
         let Some(options) = options_of(&call) else { continue };
-        for with_normalized in [false, true] {
-            let options = DocumentOptions { with_normalized, ..options };
+        let rows = DocumentKind::from_name(options.kind).is_some_and(crate::columns::has_columns);
+        let asks = [(false, options.with_columns), (true, options.with_columns), (false, rows), (true, rows)];
+        for (with_normalized, with_columns) in asks {
+            let options = DocumentOptions { with_normalized, with_columns, ..options };
             let want = crate::api::call("validate", &call_text(&document, &options));
             let got = validate_document(&document, &options);
             match &got {
                 DocumentAnswer::Clean => {
-                    assert!(!with_normalized, "{name}");
+                    assert!(!with_normalized && !with_columns, "{name}");
                     clean += 1;
                 }
                 DocumentAnswer::Text(_) => said += 1,
             }
-            assert_eq!(got.into_text(), want, "{name}, with the normalized document: {with_normalized}");
+            assert_eq!(
+                got.into_text(),
+                want,
+                "{name}, with the normalized document: {with_normalized}, with columns: {with_columns}"
+            );
             assert_eq!(
                 validate_document_bytes(document.as_bytes(), &options).into_text(),
                 want,
@@ -92,6 +111,7 @@ fn options_a_call_refuses_get_that_calls_failure() {
         DocumentOptions { mode: Some("loose"), ..base },
         DocumentOptions { profile: Some("nope"), ..base },
         DocumentOptions { profile: Some("upstream"), kind: "notify_summary", ..base },
+        DocumentOptions { with_columns: true, ..base },
     ] {
         let got = validate_document(doc, &options).into_text();
         assert!(got.starts_with(r#"{"type":"failure""#), "{options:?}: {got}");

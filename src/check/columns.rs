@@ -1,0 +1,275 @@
+//! The row a store writes for a valid create, column by column, as
+//! upstream's store writes it: each scalar field as it is, each JSON
+//! column (`payload_json`, `artifact_refs`, `tags`, `principal_json`,
+//! `metadata_json`) as the text `JSON.stringify` writes for the stored
+//! document's value. A hub that stores these columns need not hold the
+//! document as an object at all.
+//!
+//! The columns are a JSON object, `{"source_kind": "…", …, "payload_json":
+//! "{\"a\":1}", …}`: every column of the table that comes from the body,
+//! in the create schema's order. An absent optional field is `null`,
+//! except `artifact_refs` and `tags`, which are `"[]"` (the store's
+//! default); an absent payload is `null`, not the text `"null"`.
+//!
+//! JavaScript's spelling differs from `serde_json`'s in numbers only (`1`
+//! for `1.0`, `1e+21`, `0.000001`) and in the order of an object's keys:
+//! an object read by `JSON.parse` lists array-index keys first, ascending.
+//! Strings are escaped alike (a lone surrogate as its lowercase `\uXXXX`).
+
+use serde_json::{Map, Value};
+
+use crate::event::{self, Spec};
+use crate::js::number::{js_number, json_number};
+use crate::json::lex::{Lexer, Policy};
+use crate::json::write_string;
+use crate::request::DocumentKind;
+
+/// What a column holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Column {
+    /// The field's own value (a string or a number), `null` when absent.
+    Scalar,
+    /// The field's value as JSON text, `null` when absent.
+    Json,
+    /// The field's value as JSON text, `[]` when absent.
+    List,
+}
+
+/// The columns of the table `kind` writes to, in order: the column's
+/// name, the field it comes from, and what it holds. `None` for a kind
+/// that is not a row of its own.
+fn table(kind: DocumentKind) -> Option<Vec<(&'static str, &'static str, Column)>> {
+    match kind {
+        DocumentKind::EventCreate => Some(
+            (0..event::CREATE_FIELDS)
+                .map(|i| {
+                    let (name, spec, _) = event::create_field(i);
+                    match spec {
+                        Spec::Str(..) | Spec::Num => (name, name, Column::Scalar),
+                        Spec::Json => (name, name, Column::Json),
+                        Spec::Refs | Spec::Tags => (name, name, Column::List),
+                        Spec::Principal => ("principal_json", name, Column::Json),
+                    }
+                })
+                .collect(),
+        ),
+        DocumentKind::LinkCreate => Some(vec![
+            ("from_event_id", "from_event_id", Column::Scalar),
+            ("to_event_id", "to_event_id", Column::Scalar),
+            ("relation_type", "relation_type", Column::Scalar),
+            ("metadata_json", "metadata_json", Column::Json),
+        ]),
+        _ => None,
+    }
+}
+
+/// Whether `kind` is written as a row of its own (an event or a link).
+pub fn has_columns(kind: DocumentKind) -> bool {
+    matches!(kind, DocumentKind::EventCreate | DocumentKind::LinkCreate)
+}
+
+/// The columns of the stored document given as the JSON text `serde_json`
+/// writes for it (or, where no `Value` holds it, as `JSON.parse` would
+/// read it back), whose objects already list their keys as `JSON.parse`
+/// does. `None` when `kind` has no row or the text is not an object.
+pub fn from_stored_text(kind: DocumentKind, stored: &str) -> Option<String> {
+    let table = table(kind)?;
+    let fields = top_level(stored)?;
+    let mut out = String::with_capacity(stored.len() + 64 + stored.len() / 8);
+    out.push('{');
+    for (n, (column, field, holds)) in table.iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        write_string(&mut out, column);
+        out.push(':');
+        match (fields.iter().find(|(k, _)| k == field).map(|&(_, v)| v), holds) {
+            (None, Column::List) => out.push_str("\"[]\""),
+            (None, _) => out.push_str("null"),
+            (Some(value), Column::Scalar) => out.push_str(value),
+            (Some(value), Column::Json | Column::List) => {
+                let mut text = String::with_capacity(value.len());
+                respell(value, &mut text)?;
+                write_string(&mut out, &text);
+            }
+        }
+    }
+    out.push('}');
+    Some(out)
+}
+
+/// The columns of a stored document held as a `Value` (whose objects may
+/// list their keys in any order). `None` when `kind` has no row or the
+/// document is not an object.
+pub fn from_value(kind: DocumentKind, stored: &Value) -> Option<String> {
+    let table = table(kind)?;
+    let fields = stored.as_object()?;
+    let mut out = Map::new();
+    for (column, field, holds) in table {
+        let value = match (fields.get(field), holds) {
+            (None, Column::List) => Value::String("[]".to_owned()),
+            (None, _) => Value::Null,
+            (Some(value), Column::Scalar) => value.clone(),
+            (Some(value), Column::Json | Column::List) => {
+                let mut text = String::new();
+                write_js(value, &mut text);
+                Value::String(text)
+            }
+        };
+        out.insert(column.to_owned(), value);
+    }
+    Some(Value::Object(out).to_string())
+}
+
+/// The members of the object `text` holds, each value as its text.
+fn top_level(text: &str) -> Option<Vec<(String, &str)>> {
+    let mut lx = Lexer::new(text, Policy::JsonParse);
+    let mut out = Vec::new();
+    lx.blank();
+    if !lx.eat(b'{') {
+        return None;
+    }
+    lx.blank();
+    if lx.eat(b'}') {
+        return Some(out);
+    }
+    loop {
+        let key = lx.string_value(false).ok()?.into_owned();
+        lx.blank();
+        if !lx.eat(b':') {
+            return None;
+        }
+        lx.blank();
+        let start = lx.at();
+        skip_value(&mut lx)?;
+        out.push((key, lx.since(start)));
+        lx.blank();
+        if lx.eat(b',') {
+            lx.blank();
+            continue;
+        }
+        return lx.eat(b'}').then_some(out);
+    }
+}
+
+/// Steps over one value, at any depth, without a stack of its own: a
+/// bracket inside a string is the string's.
+fn skip_value(lx: &mut Lexer<'_>) -> Option<()> {
+    let mut depth = 0usize;
+    loop {
+        lx.blank();
+        match lx.peek()? {
+            b'{' | b'[' => {
+                lx.bump();
+                depth += 1;
+                continue;
+            }
+            b'}' | b']' => {
+                lx.bump();
+                depth = depth.checked_sub(1)?;
+            }
+            b',' | b':' if depth > 0 => {
+                lx.bump();
+                continue;
+            }
+            b'"' => {
+                lx.skip_string().ok()?;
+            }
+            b't' | b'f' | b'n' => {
+                if !(lx.word(b"true") || lx.word(b"false") || lx.word(b"null")) {
+                    return None;
+                }
+            }
+            _ => {
+                lx.number().ok()?;
+            }
+        }
+        if depth == 0 {
+            return Some(());
+        }
+    }
+}
+
+/// `text` (JSON as `serde_json` writes it, keys already in `JSON.parse`'s
+/// order) as `JSON.stringify` writes the value `JSON.parse` reads from it:
+/// the same tokens, each number in JavaScript's spelling.
+fn respell(text: &str, out: &mut String) -> Option<()> {
+    let mut lx = Lexer::new(text, Policy::JsonParse);
+    loop {
+        lx.blank();
+        let Some(b) = lx.peek() else { return Some(()) };
+        let start = lx.at();
+        match b {
+            b'{' | b'[' | b'}' | b']' | b',' | b':' => lx.bump(),
+            b'"' => {
+                lx.skip_string().ok()?;
+            }
+            b't' | b'f' | b'n' => {
+                if !(lx.word(b"true") || lx.word(b"false") || lx.word(b"null")) {
+                    return None;
+                }
+            }
+            _ => {
+                let n = lx.number().ok()?;
+                let x = json_number(n.text);
+                out.push_str(&if x.is_finite() { js_number(x) } else { "null".to_owned() });
+                continue;
+            }
+        }
+        out.push_str(lx.since(start));
+    }
+}
+
+/// `JSON.stringify` of the value `JSON.parse` reads from `value`'s JSON
+/// text: array-index keys first, ascending, then the others in order.
+fn write_js(value: &Value, out: &mut String) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => {
+            let x = n.as_f64().unwrap_or(0.0);
+            out.push_str(&if x.is_finite() { js_number(x) } else { "null".to_owned() });
+        }
+        Value::String(s) => write_string(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_js(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            let mut members: Vec<(&String, &Value)> = map.iter().collect();
+            let index = |k: &str| array_index(k).unwrap_or(u64::MAX);
+            crate::sort::list(&mut members, &|a, b| index(a.0).cmp(&index(b.0)));
+            out.push('{');
+            for (i, (k, v)) in members.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(out, k);
+                out.push(':');
+                write_js(v, out);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// The array index a key names (`0`, `1`, … up to 2^32 − 2, written
+/// canonically), which JavaScript lists before an object's other keys.
+fn array_index(key: &str) -> Option<u64> {
+    if key.is_empty() || key.len() > 10 || (key.len() > 1 && key.starts_with('0')) {
+        return None;
+    }
+    if !key.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    key.parse::<u64>().ok().filter(|&n| n < u64::from(u32::MAX))
+}
+
+#[cfg(test)]
+mod tests;
