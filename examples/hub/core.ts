@@ -58,7 +58,20 @@ interface CoreFace {
   deliveryTransition(call: { from: string; to: string }): Answer<DeliveryTransitionAnswer>;
   capabilities(call: CapabilitiesCall): Answer<CapabilitiesAnswer>;
   ledgerView(call: LedgerViewCall): Answer<LedgerViewAnswer>;
+  validateDocument(document: string | Uint8Array, kind: string, options?: DocumentEntryOptions): true | string;
 }
+
+/** The options of the document entry (`ts/document-entry.d.ts`). */
+type DocumentEntryOptions = {
+  mode?: 'strict' | 'lenient';
+  profile?: 'a2a' | 'upstream';
+  owner?: string;
+  httpWriter?: boolean;
+  withNormalized?: boolean;
+  withColumns?: boolean;
+};
+
+const CLEAN: ValidateAnswer = { valid: true, diagnostics: [] };
 
 /** Which face answers: `addon` (the default) or `wasm`. */
 export const coreFace: 'addon' | 'wasm' = process.env.HAPI_HUB_CORE === 'wasm' ? 'wasm' : 'addon';
@@ -102,6 +115,14 @@ export const core = {
     ok('delivery.transition', face.deliveryTransition({ from, to })),
   capabilities: (call: CapabilitiesCall) => ok('capabilities', face.capabilities(call)),
   ledgerView: (call: LedgerViewCall) => ok('ledger.view', face.ledgerView(call)),
+  /**
+   * `validate` through the document entry: the body as received (text or
+   * bytes) goes in as it is, never escaped inside call JSON.
+   */
+  validateDocument: (document: string | Uint8Array, kind: string, options: DocumentEntryOptions): ValidateAnswer => {
+    const answer = face.validateDocument(document, kind, options);
+    return answer === true ? CLEAN : ok('validate', answer);
+  },
   /** The JSON text door, for callers that hold text already. */
   callText: (op: string, input: string) => face.call(op, input),
 };

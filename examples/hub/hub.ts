@@ -7,7 +7,18 @@
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type Diagnostic, type Endpoint, type LedgerViewAnswer, core, flatten } from './core.ts';
-import { type EventCreate, type EventRow, type LinkRow, type Message, type Session, Store, openDatabase, rowOf } from './store.ts';
+import {
+  type EventColumns,
+  type EventCreate,
+  type EventRow,
+  type LinkColumns,
+  type LinkRow,
+  type Message,
+  type Session,
+  Store,
+  openDatabase,
+  rowOf,
+} from './store.ts';
 
 export type { EventRow, LinkRow, Message, Session };
 
@@ -256,18 +267,20 @@ export class Hub {
   // ---- events and links: upstream's generic routes, decided by upstream's rules ----
 
   /**
-   * The `upstream` profile's verdict on a body as received: what the store
-   * writes, or the refusal upstream's route answers. A text that is not JSON
-   * is judged as upstream judges it, as if the body were `null`.
+   * The `upstream` profile's verdict on a body as received, and the row the
+   * store writes for it (the core's `columns`), or the refusal upstream's
+   * route answers. A text that is not JSON is judged as upstream judges it,
+   * as if the body were `null`.
    */
-  private checkUpstream(kind: 'event_create' | 'link_create', text: string): Record<string, unknown> {
-    const ask = (documentText: string) =>
-      core.validate({
-        kind,
+  private checkUpstream(kind: 'event_create', text: string): EventColumns;
+  private checkUpstream(kind: 'link_create', text: string): LinkColumns;
+  private checkUpstream(kind: 'event_create' | 'link_create', text: string): EventColumns | LinkColumns {
+    const ask = (body: string) =>
+      core.validateDocument(body, kind, {
         mode: 'strict',
         profile: 'upstream',
-        documentText,
         httpWriter: true,
+        withColumns: true,
         ...(kind === 'event_create' ? { owner: this.ownerId } : {}),
       });
     let v = ask(text);
@@ -278,31 +291,22 @@ export class Hub {
     }
     const refused = upstreamRefusalOf(errors);
     if (refused) throw refused;
-    if (v.normalized !== undefined) return v.normalized as Record<string, unknown>;
-    // Accepted, but holding what the core's normalized form cannot (a lone
-    // surrogate, nesting deeper than it keeps): stored as JSON.parse reads
-    // it. The store's columns take only the schema's top-level keys; the
-    // principal and artifact refs are stripped by the core where it can.
-    const doc = JSON.parse(text) as Record<string, unknown>;
-    const stripped = (k: 'principal' | 'artifact_ref', value: unknown) =>
-      core.validate({ kind: k, mode: 'strict', profile: 'upstream', document: value }).normalized ?? value;
-    if (kind === 'event_create') {
-      doc.principal = stripped('principal', doc.principal);
-      if (Array.isArray(doc.artifact_refs)) doc.artifact_refs = doc.artifact_refs.map((r) => stripped('artifact_ref', r));
-    }
-    return doc;
+    if (v.columns === undefined) throw new Error(`the core accepted a ${kind} and wrote no row for it`);
+    return v.columns as EventColumns | LinkColumns;
   }
 
   /** `POST /api/work-graph/events` with the body's text as received. */
   postEvent(auth: Auth, text: string): { event: EventRow; inserted: boolean } {
-    const create = this.checkUpstream('event_create', text) as EventCreate;
-    const requestHash = sha256(canonical(create));
+    const columns = this.checkUpstream('event_create', text);
+    // The columns are the stored form, in a fixed order: their text stands
+    // for the request.
+    const requestHash = sha256(JSON.stringify(columns));
     return this.store.tx(() => {
       // Upstream's replay: the namespace's row for the key, unchanged, whatever the new body says.
-      const key = create.idempotency_key;
+      const key = columns.idempotency_key;
       const existing = typeof key === 'string' ? this.store.eventByKey(auth.namespace, key) : null;
       if (existing) return { event: existing, inserted: false };
-      return { event: this.store.insertEvent(create, randomUUID(), this.clock(), auth.namespace, requestHash), inserted: true };
+      return { event: this.store.insertColumns(columns, randomUUID(), this.clock(), auth.namespace, requestHash), inserted: true };
     });
   }
 
@@ -315,22 +319,12 @@ export class Hub {
   postLink(auth: Auth, text: string): { link: LinkRow } {
     const link = this.checkUpstream('link_create', text);
     return this.store.tx(() => {
-      for (const end of ['from_event_id', 'to_event_id']) {
-        if (!this.store.event(auth.namespace, link[end] as string)) {
+      for (const end of ['from_event_id', 'to_event_id'] as const) {
+        if (!this.store.event(auth.namespace, link[end])) {
           throw new HubError(404, { error: `${end} not found in namespace`, code: 'not_found' });
         }
       }
-      return {
-        link: this.store.insertLink(
-          auth.namespace,
-          randomUUID(),
-          link.from_event_id as string,
-          link.to_event_id as string,
-          link.relation_type as string,
-          this.clock(),
-          link.metadata_json,
-        ),
-      };
+      return { link: this.store.insertLinkColumns(auth.namespace, randomUUID(), this.clock(), link) };
     });
   }
 

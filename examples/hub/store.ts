@@ -224,6 +224,12 @@ function sqlEventOf(create: EventCreate, id: string, ts: number, namespace: stri
   };
 }
 
+/** The columns of an event row that come from its body, as the core's `columns` hands them over. */
+export type EventColumns = Omit<SqlEvent, 'id' | 'ts' | 'namespace'>;
+
+/** The columns of a link row that come from its body. */
+export type LinkColumns = { from_event_id: string; to_event_id: string; relation_type: string; metadata_json: string | null };
+
 /** The row a create becomes once stored with this id, time and namespace (as `Store.event` reads it). */
 export function rowOf(create: EventCreate, id: string, ts: number, namespace: string): EventRow {
   return eventRow(sqlEventOf(create, id, ts, namespace));
@@ -315,7 +321,16 @@ export class Store {
   }
 
   insertEvent(create: EventCreate, id: string, ts: number, namespace: string, requestSha256: string): EventRow {
-    const r = sqlEventOf(create, id, ts, namespace);
+    return this.insertRow(sqlEventOf(create, id, ts, namespace), requestSha256);
+  }
+
+  /** Stores the columns the core wrote for a body, as they are. */
+  insertColumns(columns: EventColumns, id: string, ts: number, namespace: string, requestSha256: string): EventRow {
+    return this.insertRow({ ...columns, id, ts, namespace }, requestSha256);
+  }
+
+  private insertRow(r: SqlEvent, requestSha256: string): EventRow {
+    const id = r.id;
     this.q.insertEvent.run(
       r.id,
       r.ts,
@@ -383,16 +398,23 @@ export class Store {
     createdAt: number,
     metadata: unknown,
   ): LinkRow {
-    this.q.insertLink.run(
-      id,
-      from,
-      to,
-      relation,
-      createdAt,
-      metadata === undefined ? null : JSON.stringify(metadata),
-      namespace,
-    );
+    const metadataText = metadata === undefined ? null : JSON.stringify(metadata);
+    this.q.insertLink.run(id, from, to, relation, createdAt, metadataText, namespace);
     return { id, fromEventId: from, toEventId: to, relationType: relation, createdAt, metadataJson: metadata ?? null, namespace };
+  }
+
+  /** Stores the columns the core wrote for a link body, as they are. */
+  insertLinkColumns(namespace: string, id: string, createdAt: number, c: LinkColumns): LinkRow {
+    this.q.insertLink.run(id, c.from_event_id, c.to_event_id, c.relation_type, createdAt, c.metadata_json, namespace);
+    return {
+      id,
+      fromEventId: c.from_event_id,
+      toEventId: c.to_event_id,
+      relationType: c.relation_type,
+      createdAt,
+      metadataJson: parseOr<unknown>(c.metadata_json, null),
+      namespace,
+    };
   }
 
   setPayload(namespace: string, id: string, payload: unknown): void {
