@@ -98,10 +98,15 @@ fn has_lone_surrogate_escape(text: &str) -> bool {
 /// `\\u00xx` in lower-case hex.
 pub(crate) fn write_string(out: &mut String, s: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
+    let b = s.as_bytes();
     out.push('"');
     let mut from = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let short = match b {
+    loop {
+        // Most of a string needs no escape: it is copied a run at a time.
+        let end = lex::plain_run(b, from);
+        out.push_str(s.get(from..end).unwrap_or_default());
+        let Some(&byte) = b.get(end) else { break };
+        let short = match byte {
             b'"' => '"',
             b'\\' => '\\',
             b'\n' => 'n',
@@ -109,22 +114,19 @@ pub(crate) fn write_string(out: &mut String, s: &str) {
             b'\t' => 't',
             0x08 => 'b',
             0x0c => 'f',
-            0..0x20 => 'u',
-            _ => continue,
+            _ => 'u',
         };
-        // The byte is ASCII, so both ends are characters' boundaries.
-        out.push_str(s.get(from..i).unwrap_or_default());
         out.push('\\');
         out.push(short);
         if short == 'u' {
             out.push_str("00");
-            for digit in [b >> 4, b & 0xf] {
+            for digit in [byte >> 4, byte & 0xf] {
                 out.push(char::from(HEX.get(usize::from(digit)).copied().unwrap_or(b'0')));
             }
         }
-        from = i + 1;
+        // The byte is ASCII, so the next run starts at a character.
+        from = end + 1;
     }
-    out.push_str(s.get(from..).unwrap_or_default());
     out.push('"');
 }
 

@@ -20,7 +20,7 @@ use serde_json::{Map, Value};
 
 use crate::event::{self, Spec};
 use crate::js::number::{js_number, json_number};
-use crate::json::lex::{Lexer, Policy};
+use crate::json::lex::{Lexer, Policy, plain_run};
 use crate::json::write_string;
 use crate::request::DocumentKind;
 
@@ -35,30 +35,43 @@ enum Column {
     List,
 }
 
-/// The columns of the table `kind` writes to, in order: the column's
-/// name, the field it comes from, and what it holds. `None` for a kind
+/// A column: its name, the field it comes from, and what it holds.
+type Col = (&'static str, &'static str, Column);
+
+/// An event row's columns, in the create schema's order.
+static EVENT: [Col; event::CREATE_FIELDS] = event_columns();
+
+#[expect(clippy::indexing_slicing, reason = "a const fn cannot `get`; `i` stays below the length")]
+const fn event_columns() -> [Col; event::CREATE_FIELDS] {
+    let mut out = [("", "", Column::Scalar); event::CREATE_FIELDS];
+    let mut i = 0;
+    while i < event::CREATE_FIELDS {
+        let (name, spec, _) = event::create_field(i);
+        out[i] = match spec {
+            Spec::Str(..) | Spec::Num => (name, name, Column::Scalar),
+            Spec::Json => (name, name, Column::Json),
+            Spec::Refs | Spec::Tags => (name, name, Column::List),
+            Spec::Principal => ("principal_json", name, Column::Json),
+        };
+        i += 1;
+    }
+    out
+}
+
+/// A link row's columns.
+static LINK: [Col; 4] = [
+    ("from_event_id", "from_event_id", Column::Scalar),
+    ("to_event_id", "to_event_id", Column::Scalar),
+    ("relation_type", "relation_type", Column::Scalar),
+    ("metadata_json", "metadata_json", Column::Json),
+];
+
+/// The columns of the table `kind` writes to, in order; `None` for a kind
 /// that is not a row of its own.
-fn table(kind: DocumentKind) -> Option<Vec<(&'static str, &'static str, Column)>> {
+fn table(kind: DocumentKind) -> Option<&'static [Col]> {
     match kind {
-        DocumentKind::EventCreate => Some(
-            (0..event::CREATE_FIELDS)
-                .map(|i| {
-                    let (name, spec, _) = event::create_field(i);
-                    match spec {
-                        Spec::Str(..) | Spec::Num => (name, name, Column::Scalar),
-                        Spec::Json => (name, name, Column::Json),
-                        Spec::Refs | Spec::Tags => (name, name, Column::List),
-                        Spec::Principal => ("principal_json", name, Column::Json),
-                    }
-                })
-                .collect(),
-        ),
-        DocumentKind::LinkCreate => Some(vec![
-            ("from_event_id", "from_event_id", Column::Scalar),
-            ("to_event_id", "to_event_id", Column::Scalar),
-            ("relation_type", "relation_type", Column::Scalar),
-            ("metadata_json", "metadata_json", Column::Json),
-        ]),
+        DocumentKind::EventCreate => Some(&EVENT),
+        DocumentKind::LinkCreate => Some(&LINK),
         _ => None,
     }
 }
@@ -72,30 +85,107 @@ pub fn has_columns(kind: DocumentKind) -> bool {
 /// writes for it (or, where no `Value` holds it, as `JSON.parse` would
 /// read it back), whose objects already list their keys as `JSON.parse`
 /// does. `None` when `kind` has no row or the text is not an object.
+///
+/// The stored form lists its fields in the schema's order, which is the
+/// columns' order: the text is read once, each value written into its
+/// column as it is read. Should a field come out of that order, the
+/// columns are written from the fields found in a first pass instead.
 pub fn from_stored_text(kind: DocumentKind, stored: &str) -> Option<String> {
     let table = table(kind)?;
-    let fields = top_level(stored)?;
-    let mut out = String::with_capacity(stored.len() + 64 + stored.len() / 8);
+    let mut out = String::with_capacity(stored.len() + stored.len() / 4 + 64 * table.len());
+    let mut lx = Lexer::new(stored, Policy::JsonParse);
+    let mut next = 0;
+    lx.blank();
+    if !lx.eat(b'{') {
+        return None;
+    }
     out.push('{');
-    for (n, (column, field, holds)) in table.iter().enumerate() {
-        if n > 0 {
-            out.push(',');
-        }
-        write_string(&mut out, column);
-        out.push(':');
-        match (fields.iter().find(|(k, _)| k == field).map(|&(_, v)| v), holds) {
-            (None, Column::List) => out.push_str("\"[]\""),
-            (None, _) => out.push_str("null"),
-            (Some(value), Column::Scalar) => out.push_str(value),
-            (Some(value), Column::Json | Column::List) => {
-                let mut text = String::with_capacity(value.len());
-                respell(value, &mut text)?;
-                write_string(&mut out, &text);
+    lx.blank();
+    if !lx.eat(b'}') {
+        loop {
+            let key = lx.string_value(false).ok()?;
+            let Some(at) = table.get(next..)?.iter().position(|c| c.1 == key) else {
+                return from_fields(table, stored);
+            };
+            for column in table.get(next..next + at)? {
+                write_absent(column, &mut out);
             }
+            let column = table.get(next + at)?;
+            next += at + 1;
+            lx.blank();
+            if !lx.eat(b':') {
+                return None;
+            }
+            lx.blank();
+            write_name(column.0, &mut out);
+            if column.2 == Column::Scalar {
+                let start = lx.at();
+                skip_value(&mut lx)?;
+                out.push_str(lx.since(start));
+            } else {
+                out.push('"');
+                respell_value(&mut lx, &mut out)?;
+                out.push('"');
+            }
+            lx.blank();
+            if lx.eat(b',') {
+                lx.blank();
+                continue;
+            }
+            if !lx.eat(b'}') {
+                return None;
+            }
+            break;
         }
+    }
+    for column in table.get(next..)? {
+        write_absent(column, &mut out);
+    }
+    // The first column opened the object with no comma before it.
+    if out.get(1..2) == Some(",") {
+        out.remove(1);
     }
     out.push('}');
     Some(out)
+}
+
+/// `,"name":` (the comma taken back from the first column).
+fn write_name(name: &str, out: &mut String) {
+    out.push_str(",\"");
+    out.push_str(name);
+    out.push_str("\":");
+}
+
+/// A column whose field is absent, with its name.
+fn write_absent(column: &Col, out: &mut String) {
+    write_name(column.0, out);
+    out.push_str(if column.2 == Column::List { "\"[]\"" } else { "null" });
+}
+
+/// [`from_stored_text`] from the fields a first pass finds, in any order.
+fn from_fields(table: &[Col], stored: &str) -> Option<String> {
+    let fields = top_level(stored)?;
+    let mut out = String::with_capacity(stored.len() + stored.len() / 4 + 64 * table.len());
+    for column in table {
+        match fields.iter().find(|(k, _)| k == column.1) {
+            None => write_absent(column, &mut out),
+            Some(&(_, value)) => {
+                write_name(column.0, &mut out);
+                let mut lx = Lexer::new(value, Policy::JsonParse);
+                if column.2 == Column::Scalar {
+                    out.push_str(value);
+                } else {
+                    out.push('"');
+                    respell_value(&mut lx, &mut out)?;
+                    out.push('"');
+                }
+            }
+        }
+    }
+    if out.get(0..1) == Some(",") {
+        out.remove(0);
+    }
+    Some(format!("{{{out}}}"))
 }
 
 /// The columns of a stored document held as a `Value` (whose objects may
@@ -105,7 +195,7 @@ pub fn from_value(kind: DocumentKind, stored: &Value) -> Option<String> {
     let table = table(kind)?;
     let fields = stored.as_object()?;
     let mut out = Map::new();
-    for (column, field, holds) in table {
+    for &(column, field, holds) in table {
         let value = match (fields.get(field), holds) {
             (None, Column::List) => Value::String("[]".to_owned()),
             (None, _) => Value::Null,
@@ -190,33 +280,71 @@ fn skip_value(lx: &mut Lexer<'_>) -> Option<()> {
     }
 }
 
-/// `text` (JSON as `serde_json` writes it, keys already in `JSON.parse`'s
-/// order) as `JSON.stringify` writes the value `JSON.parse` reads from it:
-/// the same tokens, each number in JavaScript's spelling.
-fn respell(text: &str, out: &mut String) -> Option<()> {
-    let mut lx = Lexer::new(text, Policy::JsonParse);
+/// One value read from `lx` (JSON as `serde_json` writes it, keys already
+/// in `JSON.parse`'s order), written as `JSON.stringify` writes the value
+/// `JSON.parse` reads from it, escaped for the inside of a JSON string:
+/// the same tokens, each number in JavaScript's spelling. No stack: a
+/// bracket inside a string is the string's.
+fn respell_value(lx: &mut Lexer<'_>, out: &mut String) -> Option<()> {
+    let mut depth = 0usize;
     loop {
         lx.blank();
-        let Some(b) = lx.peek() else { return Some(()) };
         let start = lx.at();
-        match b {
-            b'{' | b'[' | b'}' | b']' | b',' | b':' => lx.bump(),
+        match lx.peek()? {
+            b'{' | b'[' => {
+                lx.bump();
+                depth += 1;
+                out.push_str(lx.since(start));
+                continue;
+            }
+            b'}' | b']' => {
+                lx.bump();
+                depth = depth.checked_sub(1)?;
+                out.push_str(lx.since(start));
+            }
+            b',' | b':' if depth > 0 => {
+                lx.bump();
+                out.push_str(lx.since(start));
+                continue;
+            }
             b'"' => {
                 lx.skip_string().ok()?;
+                escape_token(lx.since(start), out);
             }
             b't' | b'f' | b'n' => {
                 if !(lx.word(b"true") || lx.word(b"false") || lx.word(b"null")) {
                     return None;
                 }
+                out.push_str(lx.since(start));
             }
             _ => {
                 let n = lx.number().ok()?;
                 let x = json_number(n.text);
                 out.push_str(&if x.is_finite() { js_number(x) } else { "null".to_owned() });
-                continue;
             }
         }
-        out.push_str(lx.since(start));
+        if depth == 0 {
+            return Some(());
+        }
+    }
+}
+
+/// A string token (quotes and escapes as written) inside a JSON string:
+/// each `"` and `\\` escaped. A token holds no control character.
+fn escape_token(token: &str, out: &mut String) {
+    let b = token.as_bytes();
+    let mut from = 0;
+    loop {
+        let end = plain_run(b, from);
+        out.push_str(token.get(from..end).unwrap_or_default());
+        if end >= b.len() {
+            return;
+        }
+        out.push('\\');
+        // The byte at `end` is a quote or a backslash: written after its
+        // escape, with the run that follows it.
+        out.push(char::from(b.get(end).copied().unwrap_or(b'"')));
+        from = end + 1;
     }
 }
 

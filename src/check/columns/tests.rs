@@ -84,3 +84,13 @@ fn deep_nesting_is_stepped_over_without_a_stack() {
     assert_eq!(c["payload_json"].as_str().map(str::len), Some(200_000));
     assert_eq!(c["tags"], "[]");
 }
+
+#[test]
+fn fields_out_of_the_schemas_order_give_the_same_columns() {
+    let ordered = r#"{"source_kind":"agent","source_ref":"s","event_type":"note","payload_json":{"a":[1.0,"x\"]"]},"tags":["t"],"principal":{"kind":"human","id":"1"}}"#;
+    let shuffled = r#"{"principal":{"kind":"human","id":"1"},"tags":["t"],"payload_json":{"a":[1.0,"x\"]"]},"event_type":"note","source_ref":"s","source_kind":"agent"}"#;
+    let want = from_stored_text(DocumentKind::EventCreate, ordered).unwrap();
+    assert_eq!(from_stored_text(DocumentKind::EventCreate, shuffled).unwrap(), want);
+    assert_eq!(columns(ordered)["payload_json"], r#"{"a":[1,"x\"]"]}"#);
+    assert_eq!(from_stored_text(DocumentKind::EventCreate, "{}").map(|c| c.len() > 10), Some(true));
+}
