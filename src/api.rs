@@ -32,6 +32,8 @@ mod call_fields;
 pub mod host;
 mod validate;
 pub use validate::*;
+mod evidence;
+pub use evidence::*;
 
 /// The hard cap on a call's text, in bytes, whatever the op (a ledger of a
 /// million events fits; anything larger is refused before parsing). It is
@@ -222,6 +224,12 @@ macro_rules! for_each_op {
             /// whether a handoff's delivery state may move from one state to another
             delivery_transition ("delivery.transition", js "deliveryTransition") [MAX_DOCUMENT_CALL_BYTES]
                 => DeliveryTransitionCall => DeliveryTransitionAnswer ("Answer<DeliveryTransitionAnswer>") = |c, _| Ok(delivery_transition(&c));
+            /// the digest set of some bytes (`text`, hashed as UTF-8, or `base64`): sha256 unless other algorithms are asked for, ready to be a ref's `digest`
+            digest_compute ("digest.compute", js "digestCompute") [MAX_CALL_BYTES]
+                => DigestComputeCall => DigestComputeAnswer ("Answer<DigestComputeAnswer>") = |c, _| digest_compute(&c);
+            /// bytes, or the caller's digest set, against the digest set a ref carries: match, mismatch or nothing to compare, per algorithm, never echoing bytes or digests
+            digest_verify ("digest.verify", js "digestVerify") [MAX_CALL_BYTES]
+                => DigestVerifyCall => DigestVerifyAnswer ("Answer<DigestVerifyAnswer>") = |c, _| digest_verify(&c);
         }
     };
 }

@@ -26,6 +26,7 @@ pub fn all_codes() -> Vec<CodeInfo> {
         crate::ledger::delivery::CODES,
         crate::artifact::CODES,
         crate::locality::CODES,
+        crate::digest::CODES,
         crate::secrets::CODES,
         crate::notify::CODES,
         crate::compat::CODES,

@@ -419,6 +419,104 @@ export type Diagnostic = {
 };
 
 /**
+ * One algorithm of the reference and what came of comparing it.
+ */
+export type DigestComparison = {
+  /**
+   * The algorithm, as the reference names it (shown: on one line, with
+   * invisible and control characters as `<U+XXXX>`).
+   */
+  algorithm: string,
+  /**
+   * `digest/match`, `digest/mismatch` or `digest/not-compared`.
+   */
+  code: string,
+  /**
+   * One line; names the algorithm, never the bytes or a digest.
+   */
+  message: string,
+};
+
+/**
+ * The digest set of the bytes, ready to be a ref's `digest`.
+ */
+export type DigestComputeAnswer = {
+  /**
+   * Algorithm to lowercase hex, by algorithm name (in-toto's DigestSet).
+   */
+  digest: { [key in string]: string },
+  /**
+   * How many bytes were hashed.
+   */
+  size: bigint,
+};
+
+/**
+ * `digest.compute`: some bytes, as `text` (hashed as its UTF-8 bytes) or
+ * as `base64` (standard base64, the bytes it decodes to), exactly one.
+ */
+export type DigestComputeCall = {
+  /**
+   * The bytes as text: its UTF-8 bytes are hashed.
+   */
+  text?: string,
+  /**
+   * The bytes in standard base64 (RFC 4648 alphabet, `=` padding optional).
+   */
+  base64?: string,
+  /**
+   * The algorithms (`sha256`, `sha384`, `sha512`); `["sha256"]` when absent or empty.
+   */
+  algorithms?: Array<string>,
+};
+
+/**
+ * The verdict.
+ */
+export type DigestVerifyAnswer = {
+  /**
+   * `digest/match` (every algorithm compared is equal, at least one was
+   * compared), `digest/mismatch` (one differs) or
+   * `digest/nothing-to-compare` (the reference binds nothing the other
+   * side can be held to).
+   */
+  code: string,
+  /**
+   * Each algorithm of the reference, by name.
+   */
+  compared: Array<DigestComparison>,
+};
+
+/**
+ * `digest.verify`: the reference (`ref`, an artifact ref whose `digest` is
+ * read, or `expected`, a digest set), and what is checked against it: the
+ * bytes (`text` or `base64`) or the caller's own digest set (`digest`),
+ * exactly one.
+ */
+export type DigestVerifyCall = {
+  /**
+   * The artifact ref (or check `output_ref`) as written; its `digest` is the reference.
+   */
+  ref?: unknown,
+  /**
+   * The reference's digest set itself, in place of `ref`.
+   */
+  expected?: unknown,
+  /**
+   * The bytes as text: its UTF-8 bytes are hashed.
+   */
+  text?: string,
+  /**
+   * The bytes in standard base64.
+   */
+  base64?: string,
+  /**
+   * A digest set the caller computed, in place of the bytes.
+   */
+  digest?: unknown,
+};
+
+/**
  * The kinds of document `validate` knows.
  */
 export type DocumentKind = "event_create" | "event_row" | "link_create" | "link_row" | "principal" | "artifact_ref" | "peer_message" | "spawn_request" | "notify_summary";
@@ -1720,4 +1818,6 @@ export type Op =
   | "schema.check"
   | "ledger.view"
   | "delivery.transition"
+  | "digest.compute"
+  | "digest.verify"
 ;
