@@ -230,6 +230,9 @@ macro_rules! for_each_op {
             /// bytes, or the caller's digest set, against the digest set a ref carries: match, mismatch or nothing to compare, per algorithm, never echoing bytes or digests
             digest_verify ("digest.verify", js "digestVerify") [MAX_CALL_BYTES]
                 => DigestVerifyCall => DigestVerifyAnswer ("Answer<DigestVerifyAnswer>") = |c, _| digest_verify(&c);
+            /// a receipt and its handoff as an in-toto Statement v1 to sign: every digested artifact and check output a subject, the facts as the predicate, deterministic bytes; refused when nothing is bound
+            receipt_attest ("receipt.attest", js "receiptAttest") [MAX_DOCUMENT_CALL_BYTES]
+                => ReceiptAttestCall => ReceiptAttestAnswer ("Answer<ReceiptAttestAnswer>") = |c, _| receipt_attest(&c);
         }
     };
 }

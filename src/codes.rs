@@ -22,6 +22,7 @@ pub fn all_codes() -> Vec<CodeInfo> {
         crate::peer::CODES,
         crate::project::CODES,
         crate::notice::CODES,
+        crate::attest::CODES,
         crate::ledger::CODES,
         crate::ledger::delivery::CODES,
         crate::artifact::CODES,

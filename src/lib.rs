@@ -49,7 +49,7 @@ pub use check::{digest, locality, schema, secrets, upstream, validate};
 pub mod compat;
 pub mod ledger;
 pub(crate) mod render;
-pub use render::{notice, project};
+pub use render::{attest, notice, project};
 pub(crate) mod text;
 pub use text::{citation, notify};
 

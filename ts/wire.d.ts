@@ -1309,6 +1309,49 @@ export type Query = {
 } | { "by": "handoffs" };
 
 /**
+ * The receipt's Statement, ready to be signed.
+ */
+export type ReceiptAttestAnswer = {
+  /**
+   * The in-toto Statement v1 as the exact bytes to sign (compact JSON,
+   * keys in a fixed order): the same rows always give the same text.
+   */
+  statement: string,
+  /**
+   * The DSSE payload type to sign it under: `application/vnd.in-toto+json`.
+   */
+  payloadType: string,
+  /**
+   * The Statement's `predicateType`.
+   */
+  predicateType: string,
+  /**
+   * How many subjects the Statement names.
+   */
+  subjects: number,
+  /**
+   * The refs and outputs that carry no digest the Statement can use, as
+   * pointers into the call: reported, not bound.
+   */
+  unbound: Array<string>,
+};
+
+/**
+ * `receipt.attest`: a receipt and the handoff it answers, as the ledger's
+ * rows hold them (camelCase top level, `payloadJson` nested verbatim).
+ */
+export type ReceiptAttestCall = {
+  /**
+   * The handoff's event row.
+   */
+  handoff: unknown,
+  /**
+   * The receipt's event row (`relatedEventId` names the handoff).
+   */
+  receipt: unknown,
+};
+
+/**
  * One receipt of a handoff.
  */
 export type ReceiptEntry = {
@@ -1820,4 +1863,5 @@ export type Op =
   | "delivery.transition"
   | "digest.compute"
   | "digest.verify"
+  | "receipt.attest"
 ;

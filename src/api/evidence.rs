@@ -1,6 +1,7 @@
 //! Evidence that can be checked: `digest.compute` (the digest set of some
-//! bytes) and `digest.verify` (bytes or a digest set against the digest set
-//! a reference carries).
+//! bytes), `digest.verify` (bytes or a digest set against the digest set
+//! a reference carries) and `receipt.attest` (a receipt as an in-toto
+//! Statement).
 
 use std::collections::BTreeMap;
 
@@ -152,6 +153,52 @@ pub fn digest_verify(call: &DigestVerifyCall) -> Result<DigestVerifyAnswer, Call
                 message: neutralize_line(&c.message),
             })
             .collect(),
+    })
+}
+
+/// `receipt.attest`: a receipt and the handoff it answers, as the ledger's
+/// rows hold them (camelCase top level, `payloadJson` nested verbatim).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ReceiptAttestCall {
+    /// The handoff's event row.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub handoff: Value,
+    /// The receipt's event row (`relatedEventId` names the handoff).
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub receipt: Value,
+}
+
+/// The receipt's Statement, ready to be signed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct ReceiptAttestAnswer {
+    /// The in-toto Statement v1 as the exact bytes to sign (compact JSON,
+    /// keys in a fixed order): the same rows always give the same text.
+    pub statement: String,
+    /// The DSSE payload type to sign it under: `application/vnd.in-toto+json`.
+    pub payload_type: String,
+    /// The Statement's `predicateType`.
+    pub predicate_type: String,
+    /// How many subjects the Statement names.
+    pub subjects: usize,
+    /// The refs and outputs that carry no digest the Statement can use, as
+    /// pointers into the call: reported, not bound.
+    pub unbound: Vec<String>,
+}
+
+/// `receipt.attest`: the receipt as an in-toto Statement whose subjects are
+/// its digested artifacts and check outputs.
+pub fn receipt_attest(call: &ReceiptAttestCall) -> Result<ReceiptAttestAnswer, CallError> {
+    let a = crate::attest::statement(&call.handoff, &call.receipt)?;
+    Ok(ReceiptAttestAnswer {
+        statement: a.statement,
+        payload_type: crate::attest::PAYLOAD_TYPE.to_owned(),
+        predicate_type: crate::attest::PREDICATE_TYPE.to_owned(),
+        subjects: a.subjects,
+        unbound: a.unbound,
     })
 }
 
