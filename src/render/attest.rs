@@ -24,7 +24,7 @@
 
 use serde_json::{Map, Number, Value};
 
-use crate::artifact::{self, Artifact, digest::malformed};
+use crate::artifact::{self, Artifact};
 use crate::error::CallError;
 use crate::fields::type_name;
 use crate::pointer::Pointer;
@@ -192,18 +192,10 @@ fn invalid(message: impl Into<String>) -> CallError {
 /// `github_pr:owner/repo#1`), or `_` when it has none; `uri` is its
 /// `https` address when it has one.
 fn subject(artifact_ref: &Value) -> Option<Value> {
-    let digest = artifact_ref.get("digest")?.as_object()?;
-    let mut set: Vec<(&String, &str)> = digest
-        .iter()
-        .filter_map(|(alg, v)| {
-            let v = v.as_str()?;
-            (artifact::digest::hex_len(alg).is_some() && malformed(alg, v).is_none()).then_some((alg, v))
-        })
-        .collect();
+    let set = artifact::digest::usable(artifact_ref);
     if set.is_empty() {
         return None;
     }
-    set.sort_by(|a, b| a.0.cmp(b.0));
     let parsed = artifact::parse(artifact_ref).ok();
     let mut s = Map::new();
     let name = parsed.as_ref().and_then(Artifact::identity).unwrap_or_else(|| "_".to_owned());
@@ -215,7 +207,7 @@ fn subject(artifact_ref: &Value) -> Option<Value> {
         s.insert("uri".into(), Value::String(text.to_owned()));
     }
     let digest: Map<String, Value> =
-        set.into_iter().map(|(alg, v)| (alg.clone(), Value::String(v.to_owned()))).collect();
+        set.into_iter().map(|(alg, v)| (alg.to_owned(), Value::String(v.to_owned()))).collect();
     s.insert("digest".into(), Value::Object(digest));
     Some(Value::Object(s))
 }

@@ -388,6 +388,7 @@ pub const CASES: &[(&str, &str, &str, &str)] = &[
     ("peer.meta", "unattributed-is-peer-never-webapp", include_str!("peer.meta/unattributed-is-peer-never-webapp.call.json"), include_str!("peer.meta/unattributed-is-peer-never-webapp.answer.json")),
     ("project.handoff", "artifact-with-credentials-withheld", include_str!("project.handoff/artifact-with-credentials-withheld.call.json"), include_str!("project.handoff/artifact-with-credentials-withheld.answer.json")),
     ("project.handoff", "artifacts-of-mixed-kinds", include_str!("project.handoff/artifacts-of-mixed-kinds.call.json"), include_str!("project.handoff/artifacts-of-mixed-kinds.answer.json")),
+    ("project.handoff", "artifacts-with-digests", include_str!("project.handoff/artifacts-with-digests.call.json"), include_str!("project.handoff/artifacts-with-digests.answer.json")),
     ("project.handoff", "bidi-zero-width-and-controls-are-shown", include_str!("project.handoff/bidi-zero-width-and-controls-are-shown.call.json"), include_str!("project.handoff/bidi-zero-width-and-controls-are-shown.answer.json")),
     ("project.handoff", "constraints-with-non-text-items", include_str!("project.handoff/constraints-with-non-text-items.call.json"), include_str!("project.handoff/constraints-with-non-text-items.answer.json")),
     ("project.handoff", "given-handle-wins", include_str!("project.handoff/given-handle-wins.call.json"), include_str!("project.handoff/given-handle-wins.answer.json")),

@@ -46,6 +46,26 @@ pub fn malformed(algorithm: &str, value: &str) -> Option<String> {
     None
 }
 
+/// The algorithms of a ref's `digest` the core can vouch for the shape of
+/// (known, and exactly their length of lowercase hex), sorted by name:
+/// what binds the ref to bytes. Empty when the ref carries no digest, or
+/// none of that shape.
+pub fn usable(artifact_ref: &serde_json::Value) -> Vec<(&str, &str)> {
+    let Some(set) = artifact_ref.get("digest").and_then(serde_json::Value::as_object) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(&str, &str)> = set
+        .iter()
+        .filter_map(|(algorithm, value)| {
+            let value = value.as_str()?;
+            (hex_len(algorithm).is_some() && malformed(algorithm, value).is_none())
+                .then_some((algorithm.as_str(), value))
+        })
+        .collect();
+    out.sort_unstable();
+    out
+}
+
 /// Checks a ref's `digest` at `at`.
 pub fn check<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) {
     let Some(obj) = v.as_object() else {
@@ -173,6 +193,14 @@ mod tests {
             codes(json!({"blake3": "abc"}), Mode::Lenient),
             vec!["artifact/unknown-digest-algorithm@/digest/blake3:Info"]
         );
+    }
+
+    #[test]
+    fn only_known_well_formed_algorithms_bind() {
+        let r = json!({"kind":"url","digest":{"sha512":"a".repeat(128),"blake3":"00","sha256":SHA256,"sha1":"XY"}});
+        assert_eq!(usable(&r).iter().map(|(a, _)| *a).collect::<Vec<_>>(), vec!["sha256", "sha512"]);
+        assert!(usable(&json!({"kind":"url"})).is_empty());
+        assert!(usable(&json!({"kind":"url","digest":"sha256"})).is_empty());
     }
 
     #[test]
