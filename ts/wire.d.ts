@@ -540,6 +540,45 @@ export type Endpoint = {
 };
 
 /**
+ * What of a receipt's evidence is bound by content: its artifact refs and
+ * check outputs, each with the digest algorithms it carries.
+ */
+export type Evidence = {
+  /**
+   * Whether any of them carries a digest the core can vouch for the
+   * shape of. `false`: the receipt is reported, not bound (which does
+   * not make it false).
+   */
+  bound: boolean,
+  /**
+   * The artifact refs, then each check's `output_ref`, in the row's order.
+   */
+  items: Array<EvidenceItem>,
+};
+
+/**
+ * One artifact or check output of a receipt.
+ */
+export type EvidenceItem = {
+  /**
+   * Where in the receipt's row (`/artifactRefs/0`,
+   * `/payloadJson/checks/0/output_ref`).
+   */
+  instancePath: string,
+  /**
+   * The algorithms of its digest that bind it (known, of the right
+   * shape), by name; empty when nothing binds it.
+   */
+  algorithms: Array<string>,
+  /**
+   * What the caller found when it fetched the bytes and compared them
+   * (`digest/match`, `digest/mismatch`, `digest/nothing-to-compare`), as
+   * it passed it in the call's `verified`; absent when it passed none.
+   */
+  verified?: string,
+};
+
+/**
  * `by: fleet`.
  */
 export type FleetView = {
@@ -740,6 +779,12 @@ export type LedgerViewCall = {
    * "Paged views". Absent: every list whole.
    */
   page?: Page,
+  /**
+   * The caller's own verifications of receipts' artifacts and outputs
+   * (it fetched the bytes and asked `digest.verify`), shown on each
+   * receipt's `evidence` in a handoff view. Absent: none.
+   */
+  verified?: Array<Verified>,
 };
 
 /**
@@ -1384,6 +1429,11 @@ export type ReceiptEntry = {
    */
   relations: Array<string>,
   /**
+   * Which of its artifacts and check outputs a digest binds; absent when
+   * it names none.
+   */
+  evidence?: Evidence,
+  /**
    * The full receipt row.
    */
   event: unknown,
@@ -1704,6 +1754,27 @@ export type ValidateCall = {
  * A verdict for one direction.
  */
 export type Verdict = "compatible" | "breaking" | "info";
+
+/**
+ * A verification the caller made of one artifact or output (it fetched
+ * the bytes and asked `digest.verify`), for `ledger.view` to show on the
+ * receipt's evidence.
+ */
+export type Verified = {
+  /**
+   * The receipt event's id.
+   */
+  eventId: string,
+  /**
+   * Where in its row (`/payloadJson/checks/0/output_ref`).
+   */
+  instancePath: string,
+  /**
+   * `digest.verify`'s code: `digest/match`, `digest/mismatch` or
+   * `digest/nothing-to-compare`.
+   */
+  code: string,
+};
 
 /**
  * One of the five views, tagged by the query's `by`.
