@@ -23,6 +23,9 @@ export const citationNormalize = addon.citationNormalize;
 export const schemaCheck = addon.schemaCheck;
 export const ledgerView = addon.ledgerView;
 export const deliveryTransition = addon.deliveryTransition;
+export const digestCompute = addon.digestCompute;
+export const digestVerify = addon.digestVerify;
+export const receiptAttest = addon.receiptAttest;
 
 /** Nothing to initialise: kept so code written for the npm package runs unchanged. */
 export default async function init() {}

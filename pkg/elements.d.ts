@@ -90,6 +90,12 @@ export interface HapiLedgerViewElement extends HTMLElement {
   /** The bearer token sent to the hub (never reflected to an attribute). */
   token: string;
   /**
+   * The app's own verifications of receipts' evidence (it fetched an output
+   * and asked `digestVerify`): a handoff's receipts show them. Entries with
+   * another code are left out.
+   */
+  verified: { eventId: string; instancePath: string; code: 'digest/match' | 'digest/mismatch' | 'digest/nothing-to-compare' }[];
+  /**
    * The origins besides the page's own that a hub named by the page's
    * address may be on while the element holds a token (`hub-origins`).
    */

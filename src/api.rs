@@ -32,6 +32,8 @@ mod call_fields;
 pub mod host;
 mod validate;
 pub use validate::*;
+mod evidence;
+pub use evidence::*;
 
 /// The hard cap on a call's text, in bytes, whatever the op (a ledger of a
 /// million events fits; anything larger is refused before parsing). It is
@@ -222,6 +224,15 @@ macro_rules! for_each_op {
             /// whether a handoff's delivery state may move from one state to another
             delivery_transition ("delivery.transition", js "deliveryTransition") [MAX_DOCUMENT_CALL_BYTES]
                 => DeliveryTransitionCall => DeliveryTransitionAnswer ("Answer<DeliveryTransitionAnswer>") = |c, _| Ok(delivery_transition(&c));
+            /// the digest set of some bytes (`text`, hashed as UTF-8, or `base64`): sha256 unless other algorithms are asked for, ready to be a ref's `digest`
+            digest_compute ("digest.compute", js "digestCompute") [MAX_CALL_BYTES]
+                => DigestComputeCall => DigestComputeAnswer ("Answer<DigestComputeAnswer>") = |c, _| digest_compute(&c);
+            /// bytes, or the caller's digest set, against the digest set a ref carries: match, mismatch or nothing to compare, per algorithm, never echoing bytes or digests
+            digest_verify ("digest.verify", js "digestVerify") [MAX_CALL_BYTES]
+                => DigestVerifyCall => DigestVerifyAnswer ("Answer<DigestVerifyAnswer>") = |c, _| digest_verify(&c);
+            /// a receipt and its handoff as an in-toto Statement v1 to sign: every digested artifact and check output a subject, the facts as the predicate, deterministic bytes; refused when nothing is bound
+            receipt_attest ("receipt.attest", js "receiptAttest") [MAX_DOCUMENT_CALL_BYTES]
+                => ReceiptAttestCall => ReceiptAttestAnswer ("Answer<ReceiptAttestAnswer>") = |c, _| receipt_attest(&c);
         }
     };
 }

@@ -41,7 +41,7 @@ pub use model::{artifact, capability, event, handoff, link, peer, principal, rec
 // Layer 5: checks on documents, refs and strings — kind + mode → report.
 pub(crate) mod check;
 pub(crate) use check::{columns, request};
-pub use check::{locality, schema, secrets, upstream, validate};
+pub use check::{digest, locality, schema, secrets, upstream, validate};
 
 // Layer 6 (peers): what reads the model — rendering for workers, sources and
 // UIs, the text parsers compatible with upstream, the ledger fold, and the
@@ -49,7 +49,7 @@ pub use check::{locality, schema, secrets, upstream, validate};
 pub mod compat;
 pub mod ledger;
 pub(crate) mod render;
-pub use render::{notice, project};
+pub use render::{attest, notice, project};
 pub(crate) mod text;
 pub use text::{citation, notify};
 

@@ -347,3 +347,47 @@ fn schema_check_github_annotates_ten_per_level_and_counts_the_rest() {
     }
     assert_eq!(lines.len(), 14, "{out}");
 }
+
+#[test]
+fn digest_prints_the_fragment_a_ref_carries() {
+    let path = std::env::temp_dir().join(format!("hapi-a2a-digest-{}.log", std::process::id()));
+    std::fs::write(&path, "hello\n").unwrap();
+    let o = run(&["digest", path.to_str().unwrap()], None);
+    let both =
+        run(&["digest", "--algorithm", "sha512", "--algorithm", "sha256", path.to_str().unwrap()], None);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "{\"digest\":{\"sha256\":\"5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03\"}}\n"
+    );
+    let both = stdout_json(&both);
+    assert_eq!(both["digest"].as_object().unwrap().keys().collect::<Vec<_>>(), vec!["sha256", "sha512"]);
+    // The same bytes through `call` give the same digest set.
+    let called =
+        run(&["call", "digest.compute"], Some(r#"{"text":"hello\n","algorithms":["sha256","sha512"]}"#));
+    assert_eq!(stdout_json(&called)["digest"], both["digest"]);
+}
+
+#[test]
+fn digest_reads_standard_input_and_refuses_what_it_cannot_compute() {
+    let o = run(&["digest", "-"], Some(""));
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout_json(&o)["digest"]["sha256"],
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    );
+    for args in [
+        &["digest"][..],
+        &["digest", "--algorithm", "md5", "-"],
+        &["digest", "a", "b"],
+        &["digest", "--sha", "-"],
+    ] {
+        let o = run(args, Some("x"));
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty());
+        assert!(String::from_utf8_lossy(&o.stderr).starts_with("hapi-a2a: "), "{args:?}");
+    }
+    let o = run(&["digest", "/nonexistent/hapi-a2a-digest"], None);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -214,7 +214,7 @@ fn every_op_has_golden_cases() {
 
 /// The two doors of `ledger.view` answer alike: a fold opened with a golden
 /// call (`OpenLedger::open`) answers that call's golden answer, and asked
-/// the call's query and page again (`ask`) answers it again, for every
+/// the call's query, page and verifications again (`ask`) answers it again, for every
 /// golden case of the op; a call that cannot be read keeps no fold.
 #[test]
 fn an_open_ledger_answers_every_golden_view_as_call_does() {
@@ -237,6 +237,9 @@ fn an_open_ledger_answers_every_golden_view_as_call_does() {
         let mut tail = serde_json::json!({ "query": doc["query"] });
         if let Some(page) = doc.get("page") {
             tail["page"] = page.clone();
+        }
+        if let Some(verified) = doc.get("verified") {
+            tail["verified"] = verified.clone();
         }
         let again: Value = serde_json::from_str(&open.ask(&tail.to_string())).unwrap();
         assert_eq!(again, want, "{name}: ask");

@@ -430,6 +430,104 @@ export type Diagnostic = {
 };
 
 /**
+ * One algorithm of the reference and what came of comparing it.
+ */
+export type DigestComparison = {
+  /**
+   * The algorithm, as the reference names it (shown: on one line, with
+   * invisible and control characters as `<U+XXXX>`).
+   */
+  algorithm: string,
+  /**
+   * `digest/match`, `digest/mismatch` or `digest/not-compared`.
+   */
+  code: string,
+  /**
+   * One line; names the algorithm, never the bytes or a digest.
+   */
+  message: string,
+};
+
+/**
+ * The digest set of the bytes, ready to be a ref's `digest`.
+ */
+export type DigestComputeAnswer = {
+  /**
+   * Algorithm to lowercase hex, by algorithm name (in-toto's DigestSet).
+   */
+  digest: { [key in string]: string },
+  /**
+   * How many bytes were hashed.
+   */
+  size: bigint,
+};
+
+/**
+ * `digest.compute`: some bytes, as `text` (hashed as its UTF-8 bytes) or
+ * as `base64` (standard base64, the bytes it decodes to), exactly one.
+ */
+export type DigestComputeCall = {
+  /**
+   * The bytes as text: its UTF-8 bytes are hashed.
+   */
+  text?: string,
+  /**
+   * The bytes in standard base64 (RFC 4648 alphabet, `=` padding optional).
+   */
+  base64?: string,
+  /**
+   * The algorithms (`sha256`, `sha384`, `sha512`); `["sha256"]` when absent or empty.
+   */
+  algorithms?: Array<string>,
+};
+
+/**
+ * The verdict.
+ */
+export type DigestVerifyAnswer = {
+  /**
+   * `digest/match` (every algorithm compared is equal, at least one was
+   * compared), `digest/mismatch` (one differs) or
+   * `digest/nothing-to-compare` (the reference binds nothing the other
+   * side can be held to).
+   */
+  code: string,
+  /**
+   * Each algorithm of the reference, by name.
+   */
+  compared: Array<DigestComparison>,
+};
+
+/**
+ * `digest.verify`: the reference (`ref`, an artifact ref whose `digest` is
+ * read, or `expected`, a digest set), and what is checked against it: the
+ * bytes (`text` or `base64`) or the caller's own digest set (`digest`),
+ * exactly one.
+ */
+export type DigestVerifyCall = {
+  /**
+   * The artifact ref (or check `output_ref`) as written; its `digest` is the reference.
+   */
+  ref?: unknown,
+  /**
+   * The reference's digest set itself, in place of `ref`.
+   */
+  expected?: unknown,
+  /**
+   * The bytes as text: its UTF-8 bytes are hashed.
+   */
+  text?: string,
+  /**
+   * The bytes in standard base64.
+   */
+  base64?: string,
+  /**
+   * A digest set the caller computed, in place of the bytes.
+   */
+  digest?: unknown,
+};
+
+/**
  * The kinds of document `validate` knows.
  */
 export type DocumentKind = "event_create" | "event_row" | "link_create" | "link_row" | "principal" | "artifact_ref" | "peer_message" | "spawn_request" | "notify_summary";
@@ -450,6 +548,45 @@ export type Endpoint = {
    * The hub namespace, when known.
    */
   namespace?: string,
+};
+
+/**
+ * What of a receipt's evidence is bound by content: its artifact refs and
+ * check outputs, each with the digest algorithms it carries.
+ */
+export type Evidence = {
+  /**
+   * Whether any of them carries a digest the core can vouch for the
+   * shape of. `false`: the receipt is reported, not bound (which does
+   * not make it false).
+   */
+  bound: boolean,
+  /**
+   * The artifact refs, then each check's `output_ref`, in the row's order.
+   */
+  items: Array<EvidenceItem>,
+};
+
+/**
+ * One artifact or check output of a receipt.
+ */
+export type EvidenceItem = {
+  /**
+   * Where in the receipt's row (`/artifactRefs/0`,
+   * `/payloadJson/checks/0/output_ref`).
+   */
+  instancePath: string,
+  /**
+   * The algorithms of its digest that bind it (known, of the right
+   * shape), by name; empty when nothing binds it.
+   */
+  algorithms: Array<string>,
+  /**
+   * What the caller found when it fetched the bytes and compared them
+   * (`digest/match`, `digest/mismatch`, `digest/nothing-to-compare`), as
+   * it passed it in the call's `verified`; absent when it passed none.
+   */
+  verified?: string,
 };
 
 /**
@@ -653,6 +790,12 @@ export type LedgerViewCall = {
    * "Paged views". Absent: every list whole.
    */
   page?: Page,
+  /**
+   * The caller's own verifications of receipts' artifacts and outputs
+   * (it fetched the bytes and asked `digest.verify`), shown on each
+   * receipt's `evidence` in a handoff view. Absent: none.
+   */
+  verified?: Array<Verified>,
 };
 
 /**
@@ -1222,6 +1365,49 @@ export type Query = {
 } | { "by": "handoffs" };
 
 /**
+ * The receipt's Statement, ready to be signed.
+ */
+export type ReceiptAttestAnswer = {
+  /**
+   * The in-toto Statement v1 as the exact bytes to sign (compact JSON,
+   * keys in a fixed order): the same rows always give the same text.
+   */
+  statement: string,
+  /**
+   * The DSSE payload type to sign it under: `application/vnd.in-toto+json`.
+   */
+  payloadType: string,
+  /**
+   * The Statement's `predicateType`.
+   */
+  predicateType: string,
+  /**
+   * How many subjects the Statement names.
+   */
+  subjects: number,
+  /**
+   * The refs and outputs that carry no digest the Statement can use, as
+   * pointers into the call: reported, not bound.
+   */
+  unbound: Array<string>,
+};
+
+/**
+ * `receipt.attest`: a receipt and the handoff it answers, as the ledger's
+ * rows hold them (camelCase top level, `payloadJson` nested verbatim).
+ */
+export type ReceiptAttestCall = {
+  /**
+   * The handoff's event row.
+   */
+  handoff: unknown,
+  /**
+   * The receipt's event row (`relatedEventId` names the handoff).
+   */
+  receipt: unknown,
+};
+
+/**
  * One receipt of a handoff.
  */
 export type ReceiptEntry = {
@@ -1253,6 +1439,11 @@ export type ReceiptEntry = {
    * How it is tied to the handoff: `resolves`, `blocked_by`, `relatedEventId`.
    */
   relations: Array<string>,
+  /**
+   * Which of its artifacts and check outputs a digest binds; absent when
+   * it names none.
+   */
+  evidence?: Evidence,
   /**
    * The full receipt row.
    */
@@ -1587,6 +1778,27 @@ export type ValidateCall = {
 export type Verdict = "compatible" | "breaking" | "info";
 
 /**
+ * A verification the caller made of one artifact or output (it fetched
+ * the bytes and asked `digest.verify`), for `ledger.view` to show on the
+ * receipt's evidence.
+ */
+export type Verified = {
+  /**
+   * The receipt event's id.
+   */
+  eventId: string,
+  /**
+   * Where in its row (`/payloadJson/checks/0/output_ref`).
+   */
+  instancePath: string,
+  /**
+   * `digest.verify`'s code: `digest/match`, `digest/mismatch` or
+   * `digest/nothing-to-compare`.
+   */
+  code: string,
+};
+
+/**
  * One of the five views, tagged by the query's `by`.
  */
 export type View = { "by": "handoff" } & HandoffView | { "by": "session" } & SessionView | { "by": "artifact" } & ArtifactView | { "by": "fleet" } & FleetView | { "by": "project" } & ProjectView | { "by": "handoffs" } & HandoffsView;
@@ -1742,4 +1954,7 @@ export type Op =
   | "schema.check"
   | "ledger.view"
   | "delivery.transition"
+  | "digest.compute"
+  | "digest.verify"
+  | "receipt.attest"
 ;

@@ -30,6 +30,8 @@ export function ledgerViewClass() {
 
     #token = '';
 
+    #verified = [];
+
     constructor() {
       super();
       this.root = shadow(this);
@@ -47,6 +49,20 @@ export function ledgerViewClass() {
     set ledger(value) {
       this.#pending = value;
       if (this.isConnected) this.#openPending();
+    }
+
+    /**
+     * The app's own verifications of receipts' evidence: `[{eventId,
+     * instancePath, code}]`, `code` one `digestVerify` answers
+     * (`digest/match`, `digest/mismatch`, `digest/nothing-to-compare`). The
+     * core never fetches; an app that fetched an output and compared it
+     * passes what it found, and a handoff's receipts show it.
+     */
+    get verified() { return this.#verified; }
+
+    set verified(list) {
+      this.#verified = Array.isArray(list) ? list : [];
+      this.#viewer.setVerified(this.#verified);
     }
 
     /** The bearer token sent to the hub (the `token` attribute, or this property, which is never reflected). */

@@ -6,8 +6,40 @@ import {
   OUTCOME_TONES, RECEIPT_TONES, TERMINAL_RECEIPT_TONES, handoffLink, isObject, principalText, sessionLink, statusBadge, text, totalOf,
 } from './lists.js';
 
-/** A check as the facts the receipt states, in a small list of its own. */
-function checkFacts(c) {
+/** What the core says of one item of a receipt's evidence (`items` of `evidence`), by its pointer. */
+const evidenceAt = (evidence, pointer) => (isObject(evidence) && Array.isArray(evidence.items)
+  ? evidence.items.find((i) => isObject(i) && i.instancePath === pointer) : undefined);
+
+const VERIFIED_WORDS = { 'digest/match': 'matched', 'digest/mismatch': 'MISMATCHED', 'digest/nothing-to-compare': 'nothing to compare' };
+
+/** An output's digest as a fact: the algorithms that bind it and, when the app checked it, what it found. */
+function digestFact(item) {
+  if (!item) return '—';
+  const algorithms = Array.isArray(item.algorithms) ? item.algorithms.filter((a) => typeof a === 'string') : [];
+  if (!algorithms.length) return 'none: reported, not bound';
+  const found = VERIFIED_WORDS[item.verified];
+  return `${algorithms.join(', ')} · ${found ?? 'not checked here'}`;
+}
+
+/**
+ * The receipt's evidence badge, from the core's verdict: a mismatch the app
+ * found, every bound item matched, bound, or reported and not bound (which
+ * does not make it false).
+ */
+function evidenceBadge(evidence) {
+  const items = isObject(evidence) && Array.isArray(evidence.items) ? evidence.items.filter(isObject) : [];
+  const bound = isObject(evidence) && evidence.bound === true;
+  const boundItems = items.filter((i) => Array.isArray(i.algorithms) && i.algorithms.length);
+  let tone = 'neutral';
+  let label = 'reported, not bound';
+  if (items.some((i) => i.verified === 'digest/mismatch')) [tone, label] = ['bad', 'digest mismatch'];
+  else if (bound && boundItems.every((i) => i.verified === 'digest/match')) [tone, label] = ['good', 'bound, matched'];
+  else if (bound) [tone, label] = ['good', 'bound by digest'];
+  return el('span', { class: `badge evidence status-${tone}`, 'data-evidence': label }, label);
+}
+
+/** A check as the facts the receipt states, in a small list of its own (`evidence`: the receipt's). */
+function checkFacts(c, index, evidence) {
   const o = isObject(c) ? c : {};
   const out = isObject(o.output_ref) ? (text(o.output_ref.url) || text(o.output_ref.ref) || text(o.output_ref.kind)) : '';
   // Only a boolean is a verdict; any other value is shown as written, as unknown.
@@ -21,6 +53,7 @@ function checkFacts(c) {
     ['started', when(o.started_at) || '—'],
     ['completed', when(o.completed_at) || '—'],
     ['output', out || '—'],
+    ['digest', isObject(o.output_ref) ? digestFact(evidenceAt(evidence, `/payloadJson/checks/${index}/output_ref`)) : '—'],
   ]) dl.append(el('dt', {}, k), el('dd', {}, v));
   return el('li', {}, dl);
 }
@@ -90,11 +123,13 @@ export function threadIn(viewer) {
     const li = el('li', { 'data-receipt': r.receiptId },
       el('p', {}, statusBadge(r.status ?? 'unknown', r.terminal ? TERMINAL_RECEIPT_TONES : RECEIPT_TONES, false, r.statusKnown !== false), ' ', el('code', {}, r.receiptId),
         r.late ? el('span', { class: 'badge stale' }, 'late') : '',
+        ' ', evidenceBadge(r.evidence),
         el('span', { class: 'muted' }, ` ${r.terminal ? 'terminal' : 'not terminal'} · ${r.relations.join(', ')} · ${when(row.ts)}`)),
       text(row.summary) ? el('p', {}, text(row.summary)) : '');
     if (Array.isArray(payload.checks) && payload.checks.length) {
       const checks = el('ol', { class: 'checks' });
-      li.append(el('p', { class: 'small muted' }, `checks (${payload.checks.length})`), checks, paged(checks, payload.checks, checkFacts, 'checks'));
+      li.append(el('p', { class: 'small muted' }, `checks (${payload.checks.length})`), checks,
+        paged(checks, payload.checks, (c, i) => checkFacts(c, i, r.evidence), 'checks'));
     } else li.append(el('p', { class: 'muted small' }, 'no checks reported'));
     return li;
   }

@@ -17,10 +17,15 @@ import { threadIn } from './thread.js';
 export function viewerIn(root, host) {
   const $ = (id) => root.getElementById(id);
 
-  /** The page of `query` from `offset` over the open ledger (`extra`: more of `page`). */
+  /**
+   * The page of `query` from `offset` over the open ledger (`extra`: more of
+   * `page`); a handoff's view carries the app's verifications of its
+   * receipts' evidence (the element's `verified`).
+   */
   async function view(query, offset = 0, extra = {}) {
     const at = viewer.current;
-    const text = await at.fold.ask(`{"query":${JSON.stringify(query)},"page":${JSON.stringify({ size: PAGE, offset, ...extra })}}`);
+    const checked = query.by === 'handoff' && viewer.verified.length ? `,"verified":${JSON.stringify(viewer.verified)}` : '';
+    const text = await at.fold.ask(`{"query":${JSON.stringify(query)},"page":${JSON.stringify({ size: PAGE, offset, ...extra })}${checked}}`);
     return learn(at, JSON.parse(text));
   }
 
@@ -54,6 +59,8 @@ export function viewerIn(root, host) {
     current: null,
     /** Whether a view asked for is still the one to show (no other view or ledger was asked for since). */
     showing: 0,
+    /** The app's verifications of receipts' evidence (`{eventId, instancePath, code}`), as the element's `verified` holds them. */
+    verified: [],
     view,
     learn,
     rowOf,
@@ -116,6 +123,15 @@ export function viewerIn(root, host) {
     attempt,
     openHub,
     openLedger: (ledger, label) => attempt(label, async () => ledger),
+    /** Keeps the app's verifications and shows the current view again with them. */
+    setVerified(list) {
+      // Only what the core reads: an entry it would refuse would fail the whole view.
+      const codes = ['digest/match', 'digest/mismatch', 'digest/nothing-to-compare'];
+      viewer.verified = (Array.isArray(list) ? list : [])
+        .filter((v) => isObject(v) && typeof v.eventId === 'string' && typeof v.instancePath === 'string' && codes.includes(v.code))
+        .map(({ eventId, instancePath, code }) => ({ eventId, instancePath, code }));
+      return route();
+    },
     openView,
     route,
     get ledger() { return viewer.current?.ledger ?? null; },

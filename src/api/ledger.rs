@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::CallError;
-use crate::ledger::{self, Ledger, Query};
+use crate::ledger::{self, Ledger, Query, Verified};
 
 mod read;
 
@@ -36,6 +36,38 @@ pub struct LedgerViewCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub page: Option<ledger::Page>,
+    /// The caller's own verifications of receipts' artifacts and outputs
+    /// (it fetched the bytes and asked `digest.verify`), shown on each
+    /// receipt's `evidence` in a handoff view. Absent: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<Vec<Verified>>"))]
+    pub verified: Vec<Verified>,
+}
+
+/// Refuses a verification whose code is not one `digest.verify` answers.
+fn check_verified(verified: &[Verified]) -> Result<(), CallError> {
+    match verified.iter().find(|v| !ledger::VERIFIED_CODES.contains(&v.code.as_str())) {
+        None => Ok(()),
+        Some(v) => Err(CallError::new(
+            crate::error::INVALID_CALL,
+            format!(
+                "`verified` code {} is not one `digest.verify` answers ({})",
+                crate::diagnostic::quote(&v.code),
+                ledger::VERIFIED_CODES.join(", ")
+            ),
+        )),
+    }
+}
+
+/// A view's answer with the caller's verifications marked on it.
+fn marked(
+    answer: Result<LedgerViewAnswer, CallError>,
+    verified: &[Verified],
+) -> Result<LedgerViewAnswer, CallError> {
+    check_verified(verified)?;
+    let mut answer = answer?;
+    answer.mark_verified(verified);
+    Ok(answer)
 }
 
 /// The view and the findings about the ledger: the ledger's own answer,
@@ -50,7 +82,7 @@ pub use crate::ledger::ViewAnswer as LedgerViewAnswer;
 /// tree of the ledger; `call` comes here only for a call that shortcut
 /// cannot read. Tests hold the two to the same answers.
 pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> {
-    let LedgerViewCall { events, links, now, query, namespace, page } = call;
+    let LedgerViewCall { events, links, now, query, namespace, page, verified } = call;
     let mut fold = Ledger::new(namespace.as_deref());
     fold.reserve(events.len(), links.len());
     for row in events {
@@ -59,7 +91,7 @@ pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> 
     for row in links {
         fold.add_link(row);
     }
-    fold.view_page(&query, now, page)
+    marked(fold.view_page(&query, now, page), &verified)
 }
 
 /// `ledger.view` from call text, or `None` when the text is not a
@@ -69,8 +101,8 @@ pub fn ledger_view(call: LedgerViewCall) -> Result<LedgerViewAnswer, CallError> 
 /// multiple of the input). Rows are kept verbatim: a key named twice inside
 /// a row is shown as it was written (`JSON.parse` keeps the last).
 pub(crate) fn ledger_view_text(input: &str) -> Option<Result<LedgerViewAnswer, CallError>> {
-    let read::CallText { ledger, query, now, page } = read::read_call(input)?;
-    Some(ledger.view_page(&query, now, page))
+    let read::CallText { ledger, query, now, page, verified } = read::read_call(input)?;
+    Some(marked(ledger.view_page(&query, now, page), &verified))
 }
 
 /// The `ledger.view` shortcut of the op table: a ledger is the one call that
@@ -111,7 +143,7 @@ impl OpenLedger {
         if input.len() > crate::api::MAX_CALL_BYTES {
             return (None, crate::api::call("ledger.view", input));
         }
-        let Some(read::CallText { ledger, query, now, page }) = input
+        let Some(read::CallText { ledger, query, now, page, verified }) = input
             .trim_start_matches([' ', '\t', '\n', '\r'])
             .starts_with('{')
             .then(|| read::read_call(input))
@@ -119,18 +151,18 @@ impl OpenLedger {
         else {
             return (None, crate::api::call("ledger.view", input));
         };
-        let answer = super::respond(ledger.view_page(&query, now, page));
+        let answer = super::respond(marked(ledger.view_page(&query, now, page), &verified));
         (Some(OpenLedger { ledger: ledger.into_owned(), now }), answer)
     }
 
-    /// Answers `{"query": …, "page"?: …}` over the kept fold, as the
+    /// Answers `{"query": …, "page"?: …, "verified"?: …}` over the kept fold, as the
     /// `ledger.view` call with those fields would be answered; the answer
     /// text, a failure answer (with the generic path's codes) for a call
     /// that does not read.
     pub fn ask(&self, input: &str) -> String {
         super::respond(
             super::read_typed::<LedgerAsk>(input)
-                .and_then(|ask| self.ledger.view_page(&ask.query, self.now, ask.page)),
+                .and_then(|ask| marked(self.ledger.view_page(&ask.query, self.now, ask.page), &ask.verified)),
         )
     }
 }
@@ -183,7 +215,7 @@ impl LedgerRows {
     }
 
     /// Answers the call of these rows and `rest` (`{"now", "query",
-    /// "namespace"?, "page"?}`), as `call("ledger.view", …)` answers the
+    /// "namespace"?, "page"?, "verified"?}`), as `call("ledger.view", …)` answers the
     /// call holding the rows in the order they were added, and keeps the
     /// fold when `rest` could be read (as `OpenLedger::open` keeps it when
     /// the call could be).
@@ -194,7 +226,8 @@ impl LedgerRows {
             Err(e) => return (None, super::respond::<()>(Err(e))),
         };
         ledger.namespace_mut().clone_from(&rest.namespace);
-        let answer = super::respond(ledger.view_page(&rest.query, rest.now, rest.page));
+        let answer =
+            super::respond(marked(ledger.view_page(&rest.query, rest.now, rest.page), &rest.verified));
         (Some(OpenLedger { ledger, now: rest.now }), answer)
     }
 }
@@ -209,15 +242,20 @@ struct LedgerRest {
     namespace: Option<String>,
     #[serde(default)]
     page: Option<ledger::Page>,
+    #[serde(default)]
+    verified: Vec<Verified>,
 }
 
-/// What [`OpenLedger::ask`] takes: a `ledger.view` call's query and page.
+/// What [`OpenLedger::ask`] takes: a `ledger.view` call's query, page and
+/// verifications.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct LedgerAsk {
     query: Query,
     #[serde(default)]
     page: Option<ledger::Page>,
+    #[serde(default)]
+    verified: Vec<Verified>,
 }
 
 /// `delivery.transition`: one proposed move of a handoff's delivery state.

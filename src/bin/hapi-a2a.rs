@@ -15,6 +15,9 @@ usage:
       when FILE is `-` or absent and input is piped (empty input means `{}`)
   hapi-a2a ops
       list the operations `call` answers
+  hapi-a2a digest [--algorithm sha256|sha384|sha512]... FILE|-
+      print the digest set of FILE's bytes (or standard input's) as the fragment
+      an artifact ref or a check's output_ref carries: {\"digest\":{\"sha256\":\"…\"}}
   hapi-a2a schema-check --base <dir> --head <dir> [--policy strict|lenient]
                         [--direction backward|forward|full] [--format human|json|github]
                         [--assert-format]
@@ -109,6 +112,7 @@ fn run(args: &[OsString]) -> Result<ExitCode, Failure> {
         }
         "call" => call(rest),
         "schema-check" => schema_check(rest),
+        "digest" => digest(rest),
         _ => Err(format!("unknown command `{}`", shown(first)).into()),
     }
 }
@@ -145,6 +149,31 @@ fn call(args: &[OsString]) -> Result<ExitCode, Failure> {
     };
     emit(&(text + "\n"))?;
     Ok(if success { ExitCode::SUCCESS } else { ExitCode::from(2) })
+}
+
+/// `digest`: the digest set of a file's bytes, as a ref's `digest` fragment
+/// (`digest.compute`'s answer for the same bytes).
+fn digest(args: &[OsString]) -> Result<ExitCode, Failure> {
+    let mut algorithms = Vec::new();
+    let mut source = None;
+    let mut args = args.iter();
+    while let Some(a) = args.next() {
+        if a == "--algorithm" {
+            let value = args.next().ok_or("`--algorithm` needs a value")?;
+            algorithms.push(value.to_str().ok_or("`--algorithm` is not UTF-8")?.to_owned());
+        } else if a.as_encoded_bytes().starts_with(b"--") {
+            return Err(format!("unknown option `{}`", shown(a)).into());
+        } else if source.replace(a.as_os_str()).is_some() {
+            return Err("`digest` takes one FILE".into());
+        }
+    }
+    let source = source.ok_or("`digest` needs a FILE (or `-` for standard input)")?;
+    let bytes = read_input(Some(source)).map_err(Failure::Data)?;
+    let set =
+        hapi_a2a_core::digest::digest_set(&bytes, &algorithms).map_err(|e| Failure::Usage(e.message))?;
+    let fragment = serde_json::json!({ "digest": set });
+    emit(&format!("{fragment}\n"))?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn read_input(source: Option<&OsStr>) -> Result<Vec<u8>, String> {

@@ -82,8 +82,12 @@ pub(crate) fn thread(l: &Ledger, d: &Derived, h: u32, found: &mut Vec<Diagnostic
             status,
             late,
             relations,
+            evidence: None,
             event: e.to_value(),
         });
+        if let Some(entry) = receipts.last_mut() {
+            entry.evidence = super::view::Evidence::of(&entry.event);
+        }
     }
     let delivery_state = handoff.status.map(|s| l.syms.name(s).to_owned());
     let row = handoff.to_value();

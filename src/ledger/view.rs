@@ -288,9 +288,115 @@ pub struct ReceiptEntry {
     pub late: bool,
     /// How it is tied to the handoff: `resolves`, `blocked_by`, `relatedEventId`.
     pub relations: Vec<String>,
+    /// Which of its artifacts and check outputs a digest binds; absent when
+    /// it names none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub evidence: Option<Evidence>,
     /// The full receipt row.
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub event: Value,
+}
+
+/// What of a receipt's evidence is bound by content: its artifact refs and
+/// check outputs, each with the digest algorithms it carries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Evidence {
+    /// Whether any of them carries a digest the core can vouch for the
+    /// shape of. `false`: the receipt is reported, not bound (which does
+    /// not make it false).
+    pub bound: bool,
+    /// The artifact refs, then each check's `output_ref`, in the row's order.
+    pub items: Vec<EvidenceItem>,
+}
+
+/// One artifact or check output of a receipt.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct EvidenceItem {
+    /// Where in the receipt's row (`/artifactRefs/0`,
+    /// `/payloadJson/checks/0/output_ref`).
+    pub instance_path: String,
+    /// The algorithms of its digest that bind it (known, of the right
+    /// shape), by name; empty when nothing binds it.
+    pub algorithms: Vec<String>,
+    /// What the caller found when it fetched the bytes and compared them
+    /// (`digest/match`, `digest/mismatch`, `digest/nothing-to-compare`), as
+    /// it passed it in the call's `verified`; absent when it passed none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub verified: Option<String>,
+}
+
+/// A verification the caller made of one artifact or output (it fetched
+/// the bytes and asked `digest.verify`), for `ledger.view` to show on the
+/// receipt's evidence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Verified {
+    /// The receipt event's id.
+    pub event_id: String,
+    /// Where in its row (`/payloadJson/checks/0/output_ref`).
+    pub instance_path: String,
+    /// `digest.verify`'s code: `digest/match`, `digest/mismatch` or
+    /// `digest/nothing-to-compare`.
+    pub code: String,
+}
+
+/// The codes a [`Verified`] may carry.
+pub const VERIFIED_CODES: &[&str] = &["digest/match", "digest/mismatch", "digest/nothing-to-compare"];
+
+impl Evidence {
+    /// The evidence a receipt row names, or `None` when it names none.
+    pub fn of(row: &Value) -> Option<Evidence> {
+        let mut items = Vec::new();
+        let mut item = |at: crate::pointer::Pointer, r: &Value| {
+            let algorithms =
+                crate::artifact::digest::usable(r).into_iter().map(|(a, _)| a.to_owned()).collect();
+            items.push(EvidenceItem { instance_path: at.as_str().to_owned(), algorithms, verified: None });
+        };
+        let root = crate::pointer::Pointer::root();
+        for (i, r) in row.get("artifactRefs").and_then(Value::as_array).into_iter().flatten().enumerate() {
+            item(root.key("artifactRefs").index(i), r);
+        }
+        let checks = row.get("payloadJson").and_then(|p| p.get("checks")).and_then(Value::as_array);
+        for (i, c) in checks.into_iter().flatten().enumerate() {
+            if let Some(r) = c.get("output_ref").filter(|r| r.is_object()) {
+                item(root.key("payloadJson").key("checks").index(i).key("output_ref"), r);
+            }
+        }
+        if items.is_empty() {
+            return None;
+        }
+        let bound = items.iter().any(|i| !i.algorithms.is_empty());
+        Some(Evidence { bound, items })
+    }
+}
+
+impl ViewAnswer {
+    /// Marks each receipt's evidence with the caller's verifications (a
+    /// handoff view's receipts; other views carry none). A verification
+    /// that names nothing in the view is left out.
+    pub fn mark_verified(&mut self, verified: &[Verified]) {
+        let View::Handoff(view) = &mut self.view else { return };
+        let Some(thread) = &mut view.thread else { return };
+        for receipt in &mut thread.receipts {
+            let Some(evidence) = &mut receipt.evidence else { continue };
+            for item in &mut evidence.items {
+                if let Some(v) = verified
+                    .iter()
+                    .rev()
+                    .find(|v| v.event_id == receipt.receipt_id && v.instance_path == item.instance_path)
+                {
+                    item.verified = Some(v.code.clone());
+                }
+            }
+        }
+    }
 }
 
 /// Attempts before and after a handoff.

@@ -1,7 +1,8 @@
 //! ArtifactRef: the typed per-kind model of a handle, and its canonical identity.
 //!
 //! On the wire an artifact ref is `{kind, url?, ref?, title?, source?,
-//! created_at?, locality?, ...}` (nested JSON, snake_case, extra keys kept).
+//! created_at?, locality?, digest?, ...}` (nested JSON, snake_case, extra keys
+//! kept; `digest` is an in-toto digest set, see [`digest`]).
 //! [`parse`] reads one into an [`Artifact`]:
 //!
 //! | kind | handle | model |
@@ -34,6 +35,7 @@ use crate::limits::{MAX_ID, MAX_KIND, MAX_STRING, MAX_TITLE, str_len};
 use crate::pointer::{Below, Locate};
 use crate::url::{self, Url};
 
+pub mod digest;
 mod github;
 mod local;
 
@@ -55,6 +57,8 @@ crate::define_codes! {
     PATH_TRAVERSAL = "artifact/path-traversal", "a local path climbs above its root with `..`";
     MALFORMED_SESSION_ID = "artifact/malformed-session-id", "a `session_id` handle is blank, too long or has characters an id cannot have";
     URL_REF_MISMATCH = "artifact/url-ref-mismatch", "an artifact ref's `url` and `ref` name different things";
+    MALFORMED_DIGEST = "artifact/malformed-digest", "an artifact ref's `digest` is not an object of algorithm to hex, or a known algorithm's value is not exactly its length of lowercase hex digits (sha1 40, sha256 64, sha384 96, sha512 128)";
+    UNKNOWN_DIGEST_ALGORITHM = "artifact/unknown-digest-algorithm", "an artifact ref's `digest` names an algorithm this core does not know: kept as it is, unchecked";
 }
 
 /// Why a ref could not be read into the typed model.
@@ -382,7 +386,8 @@ fn link_identity(url: &Url) -> String {
 /// Checks an artifact ref with upstream's generic rules (its schema is
 /// `.passthrough()`): `kind` 1..128 required; `url` ≤ 8192 (`null`
 /// refused); `ref` ≤ 8192 or `null`; `title` ≤ 512; `source` ≤ 128;
-/// `created_at` a number; any other key kept verbatim. The handle's own
+/// `created_at` a number; any other key kept verbatim. An optional
+/// `digest` is an in-toto digest set ([`digest`]). The handle's own
 /// grammar is [`parse`]'s; locality and secrets are checks of their own.
 pub fn check_ref<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) {
     let Some(obj) = report.object(v, at, "an artifact ref") else { return };
@@ -394,6 +399,9 @@ pub fn check_ref<J: Json>(v: &J, at: &dyn Locate, report: &mut Report) {
     report.string(obj, "title", at, Presence::Optional, 0, MAX_TITLE);
     report.string(obj, "source", at, Presence::Optional, 0, MAX_KIND);
     report.number(obj, "created_at", at, Presence::Optional);
+    if let Some(d) = report.field(obj, "digest", at, Presence::Optional) {
+        digest::check(d, &Below::Key(at, "digest"), report);
+    }
 }
 
 #[cfg(test)]

@@ -7,8 +7,9 @@
 //!
 //! - a capability is offered only when declared, known, and every
 //!   capability it builds on is offered too (`handoff` and
-//!   `notifyElevation` build on `ledger`); so a client that declares no
-//!   Layer 1 capability (an old client) is never offered Layer 1;
+//!   `notifyElevation` build on `ledger`, `digestEvidence` on `handoff`); so
+//!   a client that declares no Layer 1 capability (an old client) is never
+//!   offered Layer 1;
 //! - a vocabulary value is offered only when the capability that introduced
 //!   it is offered, and, when the client declared that vocabulary, only when
 //!   the client declared the value. Declaring a capability without declaring
@@ -57,6 +58,12 @@ pub const CAPABILITIES: &[(&str, u8, &str, &str)] = &[
     ),
     ("ledger", 1, "P1", "hub-owned events and event_links with principals and namespace isolation"),
     ("handoff", 1, "P2", "typed handoff envelopes, receipts with checks, fetch by handle"),
+    (
+        "digestEvidence",
+        1,
+        "P2",
+        "digest sets on artifact refs and check outputs, digest.compute and digest.verify, receipts as in-toto Statements",
+    ),
     ("notifyElevation", 1, "P3", "AGENT_NOTIFY_SUMMARY footers elevated to work_ad events"),
 ];
 
@@ -74,7 +81,8 @@ pub fn all() -> Vec<Capability> {
 }
 
 /// Which capability each one builds on.
-pub const DEPENDS_ON: &[(&str, &str)] = &[("handoff", "ledger"), ("notifyElevation", "ledger")];
+pub const DEPENDS_ON: &[(&str, &str)] =
+    &[("handoff", "ledger"), ("digestEvidence", "handoff"), ("notifyElevation", "ledger")];
 
 /// What a client says it understands.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -122,6 +130,7 @@ pub struct Offer {
 /// Which capability introduced a value: `(vocabulary key, values, capability)`;
 /// an empty capability means the value predates A2A.
 pub const VOCABULARIES: &[(&str, &[&str], &str)] = &[
+    ("artifact.digest", &["sha1", "sha256", "sha384", "sha512"], "digestEvidence"),
     ("artifact.kind", vocab::ARTIFACT_KIND.values, "ledger"),
     ("endpoint.kind", vocab::ENDPOINT_KIND.values, "ledger"),
     ("event_type", &["work_ad"], "ledger"),
@@ -222,6 +231,20 @@ mod tests {
         assert_eq!(o.vocabularies["handoff_receipt.status"], vec!["completed", "failed"]);
         assert_eq!(o.vocabularies["event_type"], vec!["work_ad", "handoff", "handoff_receipt"]);
         assert!(o.vocabularies["relation_type"].iter().all(|r| r != "follows"));
+    }
+
+    #[test]
+    fn digests_are_offered_only_to_a_client_that_declared_them_on_top_of_handoffs() {
+        let old = offer(&declare(&["ledger", "handoff"]));
+        assert!(!old.capabilities.iter().any(|c| c == "digestEvidence"));
+        assert!(old.vocabularies["artifact.digest"].is_empty());
+        let alone = offer(&declare(&["digestEvidence"]));
+        assert_eq!(alone.withheld[0].code, NEEDS_DEPENDENCY);
+        assert!(alone.vocabularies["artifact.digest"].is_empty());
+        let new = offer(&declare(&["ledger", "handoff", "digestEvidence"]));
+        assert_eq!(new.vocabularies["artifact.digest"], vec!["sha1", "sha256", "sha384", "sha512"]);
+        let known: Vec<&str> = crate::artifact::digest::ALGORITHMS.iter().map(|(name, _)| *name).collect();
+        assert_eq!(new.vocabularies["artifact.digest"], known);
     }
 
     #[test]

@@ -208,7 +208,8 @@ fn one_line_or(value: Option<&str>, absent: &str) -> String {
 }
 
 /// One artifact: its canonical identity (or its kind), where it is, its
-/// title, and whether the sink can fetch it. A ref that carries what looks
+/// title, its digest (what the worker can check the fetched bytes against),
+/// and whether the sink can fetch it. A ref that carries what looks
 /// like a secret is named by its kind only.
 fn artifact_line(artifact_ref: &Value, sink: Option<&Endpoint>, source: Option<&Endpoint>) -> String {
     let Value::Object(obj) = artifact_ref else {
@@ -235,6 +236,16 @@ fn artifact_line(artifact_ref: &Value, sink: Option<&Endpoint>, source: Option<&
         obj.get("title").and_then(Value::as_str).map(neutralize_line).filter(|t| !t.is_empty())
     {
         parts.push(format!("title: {title}"));
+    }
+    // Hex digits only: nothing in it can be read as anything but a digest.
+    let digests = artifact::digest::usable(artifact_ref);
+    if !digests.is_empty() {
+        let set: Vec<String> = digests.iter().map(|(algorithm, hex)| format!("{algorithm}:{hex}")).collect();
+        parts.push(format!("digest {} (check what you fetch against it)", set.join(" ")));
+    } else if obj.contains_key("digest") {
+        parts.push(
+            "digest given but unusable (unknown algorithm or not lowercase hex of its length)".to_owned(),
+        );
     }
     parts.push(match sink {
         Some(sink) => {
@@ -364,6 +375,27 @@ mod tests {
         let t = render(&e, None, Some(&sink), None).unwrap();
         assert!(t.contains("NOT fetchable by this session"));
         assert!(t.contains("github_pr:tiann/hapi#1228 — at `https://github.com/tiann/hapi/pull/1228` — fetchable by this session"));
+    }
+
+    #[test]
+    fn each_ref_names_its_digest_so_the_worker_can_check_what_it_fetched() {
+        let mut e = handoff(rfc_payload());
+        let sha = "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03";
+        e["artifactRefs"] = json!([
+            {"kind":"log_url","url":"https://ci.example.com/1","digest":{"sha256":sha,"blake3":"00"}},
+            {"kind":"log_url","url":"https://ci.example.com/2","digest":{"sha256":"ABC"}},
+            {"kind":"log_url","url":"https://ci.example.com/3"}
+        ]);
+        let t = render(&e, None, None, None).unwrap();
+        let lines: Vec<&str> = t.lines().filter(|l| l.starts_with("- url:")).collect();
+        assert!(
+            lines[0].contains(&format!("— digest sha256:{sha} (check what you fetch against it) —")),
+            "{}",
+            lines[0]
+        );
+        assert!(!lines[0].contains("blake3"));
+        assert!(lines[1].contains("digest given but unusable"));
+        assert!(!lines[2].contains("digest"));
     }
 
     fn hostile_payload() -> Value {

@@ -1,7 +1,8 @@
 // Headless Chromium drives the ledger viewer (the page's `<hapi-ledger-view>`
 // element, from hapi-a2a-core/elements) at a desktop and a phone size:
 // the demo's fleet, a thread opened by keyboard alone (its authority chain
-// and projection), the thread and session graphs, deep links, a pasted ledger with a coded diagnostic, bad
+// and projection), the thread and session graphs, deep links, receipts'
+// evidence matched, mismatched and unbound, a pasted ledger with a coded diagnostic, bad
 // input answered with a message, a dropped and a picked file, and a ledger
 // read from a hub's /api/work-graph/* routes. At each step the layout is
 // checked (nothing wider than the viewport, no two main panels overlapping)
@@ -139,7 +140,7 @@ for (const vp of viewports) {
     const facts = await page.locator('[data-receipt="rc-review-2"] .checks > li').first().evaluate((li) =>
       [...li.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling.textContent}`));
     assert.deepEqual(facts, ['command: npm test -- peer', 'exit code: 0', 'passed: passed', 'started: 2026-07-29 04:00 UTC',
-      'completed: 2026-07-29 04:09 UTC', 'output: https://ci.example.com/runs/8812/log']);
+      'completed: 2026-07-29 04:09 UTC', 'output: https://ci.example.com/runs/8812/log', 'digest: sha256 · not checked here']);
     // The lineage is a list to walk: ho-review is superseded by ho-review-2.
     assert.deepEqual(await page.locator('#thread-lineage a').allTextContents(), ['ho-review', 'ho-review-2']);
     assert.equal(await page.getAttribute('#thread-lineage a[href="#handoff=ho-review"]', 'aria-current'), 'page');
@@ -192,6 +193,45 @@ for (const vp of viewports) {
     await page.waitForSelector('#detail-diagnostics');
     assert.match(await page.textContent('#detail-diagnostics'), /ledger\/event-not-found/);
     await shot(page, vp, '3-deep-links');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test(`${vp.name}: receipts show matched, mismatched and unbound evidence`, async () => {
+    const { page, errors } = await openPage(vp, '#handoff=ho-review');
+    await page.waitForSelector('[data-receipt="rc-review-2"] .checks');
+    const badge = (id) => page.textContent(`[data-receipt="${id}"] .evidence`);
+    // Before the app checks anything: one receipt bound by its log's digest, one that only reports.
+    assert.equal(await badge('rc-review-2'), 'bound by digest');
+    assert.equal(await badge('rc-review-1'), 'reported, not bound');
+    // The app fetched the log and compared it: matched.
+    const check = (code) => page.evaluate((c) => {
+      document.querySelector('hapi-ledger-view').verified = [
+        { eventId: 'rc-review-2', instancePath: '/payloadJson/checks/0/output_ref', code: c },
+        { eventId: 'rc-review-2', instancePath: '/artifactRefs/0', code: c },
+      ];
+    }, code);
+    const digestFact = () => page.locator('[data-receipt="rc-review-2"] .checks > li').first().evaluate((li) =>
+      [...li.querySelectorAll('dt')].find((dt) => dt.textContent === 'digest')?.nextElementSibling.textContent);
+    await check('digest/match');
+    await page.waitForFunction(() => window.q('[data-receipt="rc-review-2"] .evidence')?.textContent === 'bound, matched');
+    assert.equal(await digestFact(), 'sha256 · matched');
+    assert.match(await page.getAttribute('[data-receipt="rc-review-2"] .evidence', 'class'), /status-good/);
+    await assertLayout(page, `${vp.name} evidence matched`);
+    await shot(page, vp, '3b-evidence-matched');
+    // Other bytes at the same place: mismatched, and the badge says so.
+    await check('digest/mismatch');
+    await page.waitForFunction(() => window.q('[data-receipt="rc-review-2"] .evidence')?.textContent === 'digest mismatch');
+    assert.equal(await digestFact(), 'sha256 · MISMATCHED');
+    assert.match(await page.getAttribute('[data-receipt="rc-review-2"] .evidence', 'class'), /status-bad/);
+    // The receipt with no digested evidence is reported, not bound, whatever the app checked elsewhere.
+    assert.equal(await badge('rc-review-1'), 'reported, not bound');
+    assert.match(await page.getAttribute('[data-receipt="rc-review-1"] .evidence', 'class'), /status-neutral/);
+    // An entry the core would refuse is left out, and the view still answers.
+    await page.evaluate(() => { document.querySelector('hapi-ledger-view').verified = [{ eventId: 'rc-review-2', instancePath: '/artifactRefs/0', code: 'ok' }]; });
+    await page.waitForFunction(() => window.q('[data-receipt="rc-review-2"] .evidence')?.textContent === 'bound by digest');
+    await assertLayout(page, `${vp.name} evidence mismatched`);
+    await shot(page, vp, '3c-evidence');
     assert.deepEqual(errors, []);
     await page.close();
   });

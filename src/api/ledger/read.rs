@@ -5,7 +5,7 @@
 //! ([`Ledger::add_rows_read`]).
 
 use crate::json::stream::{Reader, Syntax};
-use crate::ledger::{Ledger, MAX_ROW_DEPTH, Page, Query, Table};
+use crate::ledger::{Ledger, MAX_ROW_DEPTH, Page, Query, Table, Verified};
 
 /// A call's ledger, query and time.
 pub(crate) struct CallText<'a> {
@@ -13,6 +13,7 @@ pub(crate) struct CallText<'a> {
     pub(crate) query: Query,
     pub(crate) now: f64,
     pub(crate) page: Option<Page>,
+    pub(crate) verified: Vec<Verified>,
 }
 
 /// Reads a `ledger.view` call; `None` when the text is not a well-formed
@@ -30,6 +31,7 @@ fn read(input: &str) -> Result<Option<CallText<'_>>, Syntax> {
     let mut ledger = Ledger::new(None);
     let (mut events, mut links) = (false, false);
     let (mut now, mut query, mut namespace, mut page) = (None, None, None, None);
+    let mut verified = None;
     // Cleared by a key named twice, one the call does not have, or a value
     // that does not read as its field: the generic path then says which.
     let mut readable = true;
@@ -57,6 +59,7 @@ fn read(input: &str) -> Result<Option<CallText<'_>>, Syntax> {
                 "query" => fill(&mut query, object().and_then(|t| serde_json::from_str::<Query>(t).ok())),
                 "namespace" => fill(&mut namespace, serde_json::from_str::<Option<String>>(text).ok()),
                 "page" => fill(&mut page, object().and_then(|t| serde_json::from_str::<Page>(t).ok())),
+                "verified" => fill(&mut verified, serde_json::from_str::<Vec<Verified>>(text).ok()),
                 _ => false,
             };
         Ok(())
@@ -66,7 +69,11 @@ fn read(input: &str) -> Result<Option<CallText<'_>>, Syntax> {
     }
     let (Some(now), Some(query)) = (now, query) else { return Ok(None) };
     *ledger.namespace_mut() = namespace.flatten();
-    Ok(Some(CallText { ledger, query, now, page }))
+    let verified = verified.unwrap_or_default();
+    if super::check_verified(&verified).is_err() {
+        return Ok(None);
+    }
+    Ok(Some(CallText { ledger, query, now, page, verified }))
 }
 
 /// Puts `value` in `slot` if the slot is empty; whether it was and the

@@ -1,0 +1,5 @@
+//! `digest.verify` on calls generated from its golden calls and its wire fields
+//! (`cargo +nightly fuzz run op_digest_verify`).
+#![no_main]
+
+hapi_a2a_core_fuzz::op_target!("digest.verify");

@@ -1,0 +1,5 @@
+//! `receipt.attest` on calls generated from its golden calls and its wire fields
+//! (`cargo +nightly fuzz run op_receipt_attest`).
+#![no_main]
+
+hapi_a2a_core_fuzz::op_target!("receipt.attest");
