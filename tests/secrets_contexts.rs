@@ -588,6 +588,64 @@ fn pgpass_and_openssl(r: &mut Rng) -> Kind {
     Kind { name: "pgpass and openssl", positives, negatives: negatives.map(|n| text(n.to_owned())).to_vec() }
 }
 
+/// Credentials in a structured JSON document: a secret-named key and its
+/// string are two strings of the document, read together.
+fn structured_json(r: &mut Rng) -> Kind {
+    let mut positives = Vec::new();
+    for i in 0..36 {
+        let pw = password(r);
+        let n = 24 + r.below(16) as usize;
+        let t = token(r, n);
+        positives.push(match i % 12 {
+            0 => json!({"db": {"host": "db.internal", "user": "app", "password": pw}}),
+            1 => json!({"smtp": {"host": "mail.internal", "SMTP_PASS": pw}}),
+            2 => json!({"auth": {"type": "token", "token": t}}),
+            3 => json!({"client": {"clientId": "web", "clientSecret": t}}),
+            4 => json!({"env": [{"name": "DB_PASSWORD", "value": pw}, {"name": "PORT", "value": "5432"}]}),
+            5 => json!({"containerDefinitions": [{"environment": [{"name": "API_KEY", "value": t}]}]}),
+            6 => json!({"settings": {"apiKey": t, "region": "eu-west-1"}}),
+            7 => json!({"DB_PASSWORD": pw, "DB_HOST": "postgres"}),
+            8 => json!({"registry": {"username": "ci", "passwd": pw}}),
+            9 => json!({"notes": ["deploy ok"], "credentials": {"access_token": t}}),
+            10 => json!({"connection": {"pwd": pw}}),
+            _ => json!({"sentry": {"auth_token": t}}),
+        });
+    }
+    let mut negatives: Vec<Value> = Vec::new();
+    for _ in 0..3 {
+        negatives.push(json!({"integrity": format!("sha512-{}==", b64(r, 86))}));
+        negatives.push(json!({"request_id": uuid(r), "token_type": "bearer"}));
+        negatives.push(json!({"publicKey": format!("MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE{}", b64(r, 88))}));
+        negatives.push(json!({"commit": hex(r, 40), "password_hash": format!("$2b$12${}", b64(r, 53))}));
+        negatives.push(json!({"TWILIO_ACCOUNT_SID": format!("AC{}", hex(r, 32))}));
+    }
+    for n in [
+        json!({"password": "${DB_PASSWORD}"}),
+        json!({"password": "{{ .Values.db.password }}"}),
+        json!({"password": "changeme"}),
+        json!({"password": "<password>"}),
+        json!({"password": "********"}),
+        json!({"password": ""}),
+        json!({"password": "process.env.DB_PASSWORD"}),
+        json!({"api_key": "your-api-key"}),
+        json!({"token": "$GITHUB_TOKEN"}),
+        json!({"max_tokens": 4096, "token_type": "bearer"}),
+        json!({"secretKeyRef": {"name": "db-credentials", "key": "password"}}),
+        json!({"name": "DB_PASSWORD", "valueFrom": {"secretKeyRef": {"name": "db", "key": "password"}}}),
+        json!({"name": "API_KEY", "value": "${API_KEY}"}),
+        json!({"name": "LOG_LEVEL", "value": "debug"}),
+        json!({"password": "the one in the team vault"}),
+        json!({"passwordPolicy": "strong", "passwordMinLength": "12"}),
+        json!({"keyboard": "Ctrl+Shift+P", "author": "Jane Roe"}),
+        json!({"auth": "required", "access": "read-only"}),
+        json!({"token": "tokenizer.next_token()"}),
+        json!({"password": "hunter"}),
+    ] {
+        negatives.push(n);
+    }
+    Kind { name: "structured JSON", positives, negatives }
+}
+
 fn kinds() -> Vec<Kind> {
     let mut r = Rng(0xC0_47E7_5EC2_E75D);
     vec![
@@ -599,6 +657,7 @@ fn kinds() -> Vec<Kind> {
         split_keys(&mut r),
         provider_files(&mut r),
         pgpass_and_openssl(&mut r),
+        structured_json(&mut r),
     ]
 }
 

@@ -240,6 +240,49 @@ fn object_keys_are_scanned_too() {
     assert_eq!(found, vec![Finding { code: AWS_ACCESS_KEY, instance_path: Pointer::root().key("o") }]);
 }
 
+#[test]
+fn a_secret_named_key_and_its_string_are_read_together() {
+    let at = |v: serde_json::Value| -> Vec<(&'static str, String)> {
+        scan_strings(&v, &Pointer::root())
+            .into_iter()
+            .map(|f| (f.code.as_str(), f.instance_path.as_str().to_owned()))
+            .collect()
+    };
+    let assignment = |p: &str| vec![(KEYWORD_ASSIGNMENT.as_str(), p.to_owned())];
+    // Apart, neither string is a secret.
+    assert!(codes("password").is_empty() && codes("Kx!pQ#mz^Lw2").is_empty());
+    assert_eq!(at(json!({"db": {"password": "Kx!pQ#mz^Lw2"}})), assignment("/db/password"));
+    assert_eq!(at(json!({"SMTP_PASS": "Kx!pQ#mz^Lw2"})), assignment("/SMTP_PASS"));
+    assert_eq!(at(json!({"auth": {"apiKey": body(32, 3)}})), assignment("/auth/apiKey"));
+    // A quote or a backslash in the value is the value's, escaped as the
+    // document's text has it.
+    assert_eq!(at(json!({"password": "Kx\"pQ#mz^Lw2"})), assignment("/password"));
+    assert_eq!(
+        at(json!({"env": [{"name": "DB_PASSWORD", "value": "Kx!pQ#mz^Lw2"}]})),
+        assignment("/env/0/value")
+    );
+    // The same rules as in text: placeholders, references, settings,
+    // examples and public names.
+    for v in [
+        json!({"password": "${DB_PASSWORD}"}),
+        json!({"password": "changeme"}),
+        json!({"password": "process.env.DB_PASSWORD"}),
+        json!({"password": "Kx!"}),
+        json!({"token_type": "bearer"}),
+        json!({"public_key": body(32, 3)}),
+        json!({"client_id": body(32, 3)}),
+        json!({"name": "API_KEY", "value": "${API_KEY}"}),
+        json!({"name": "LOG_LEVEL", "value": "Kx!pQ#mz^Lw2"}),
+        json!({"password": 12_345_678}),
+    ] {
+        assert!(at(v.clone()).is_empty(), "{v}");
+    }
+    // A provider token under a secret's name is reported once, by its own
+    // rule, where it stands.
+    let t = format!("ghp_{}", body(36, 5));
+    assert_eq!(at(json!({"token": t})), vec![(GITHUB_TOKEN.as_str(), "/token".to_owned())]);
+}
+
 /// `n` characters of standard base64 cycling through a mixed alphabet.
 fn b64_body(n: usize, seed: usize) -> String {
     const A: &[u8] = b"Zq8+Xw3/Ld5Mn7Bv2Kc9Rt4Hy6Jp1Gf0";
