@@ -588,6 +588,53 @@ fn pgpass_and_openssl(r: &mut Rng) -> Kind {
     Kind { name: "pgpass and openssl", positives, negatives: negatives.map(|n| text(n.to_owned())).to_vec() }
 }
 
+/// Discord bot tokens with no name before them: in a note, a list, a log
+/// line, a table, alone; and the dotted shapes they are told from (paths,
+/// versions, base64 of an id alone or with too few or too many parts, a
+/// manual's counting id). A JWT, refused as one, is the unit tests'.
+fn bare_bot_tokens(r: &mut Rng) -> Kind {
+    let mut positives = Vec::new();
+    for i in 0..40 {
+        let t = discord_token(r);
+        positives.push(match i % 10 {
+            0 => text(t),
+            1 => text(format!("rotated the bot's token, the new one is {t}")),
+            2 => text(format!("bot token:\n{t}\n(do not share)")),
+            3 => json!({"tokens": [t]}),
+            4 => text(format!("2026-05-01 12:00:01 INFO gateway: identify with \"{t}\" ok")),
+            5 => text(format!("| prod | `{t}` |")),
+            6 => text(format!("<value>{t}</value>")),
+            7 => text(format!("it works with '{t}'.")),
+            8 => text(format!("bots:\n  - name: relay\n    creds:\t{t}")),
+            _ => text(format!("the token ({t}) was revoked at noon: {t}.")),
+        });
+    }
+    let mut negatives: Vec<Value> = Vec::new();
+    for _ in 0..4 {
+        let id = format!("{}{}", from(r, "123456789", 1), from(r, DIGITS, 17));
+        let head = base64_std(id.as_bytes()).trim_end_matches('=').to_owned();
+        negatives.push(text(format!("user id {id} base64 {head}")));
+        negatives.push(text(format!("{head}.{}", b64url(r, 6))));
+        negatives.push(text(format!("{head}.{}.{}.{}", b64url(r, 6), b64url(r, 27), b64url(r, 10))));
+        negatives.push(text(format!("{head}.{}.{}", b64url(r, 6), b64url(r, 12))));
+        negatives.push(text(format!("MT{}.{}.{}", alnum(r, 22), b64url(r, 6), b64url(r, 27))));
+        negatives.push(text(format!("sourceMappingURL=data:application/json;base64,{}", b64(r, 200))));
+    }
+    for n in [
+        "MTIzNDU2Nzg5MDEyMzQ1Njc4.XxYyZz.abcdefghijklmnopqrstuvwxyzAB",
+        "Microsoft.Extensions.DependencyInjection.Abstractions",
+        "NTFS.Volume.Information.Serial",
+        "OData.Edm.Vocabularies.Community.V1",
+        "Mt. Everest. Other peaks",
+        " NotImplemented.Error.in.module",
+        "token: MTA.ab.cd",
+        "DISCORD_CLIENT_ID=1234567890123456789",
+    ] {
+        negatives.push(text(n.to_owned()));
+    }
+    Kind { name: "bare bot tokens", positives, negatives }
+}
+
 /// Credentials in a structured JSON document: a secret-named key and its
 /// string are two strings of the document, read together.
 fn structured_json(r: &mut Rng) -> Kind {
@@ -658,6 +705,7 @@ fn kinds() -> Vec<Kind> {
         provider_files(&mut r),
         pgpass_and_openssl(&mut r),
         structured_json(&mut r),
+        bare_bot_tokens(&mut r),
     ]
 }
 

@@ -409,6 +409,11 @@ struct Pass {
 fn scan_once(b: &[u8], found: &mut Found) -> bool {
     let mut pass = Pass::default();
     prefilter::each_anchor(b, |anchor, at| check(b, anchor, at, &mut pass, found));
+    // A Discord bot token that opens the text has no byte before it for an
+    // anchor to hold.
+    if matches!(b.first(), Some(b'M' | b'N' | b'O')) && discord_bot_at(b, 0) {
+        found.push(PROVIDER_TOKEN);
+    }
     if signed_url_params(pass.params) {
         found.push(SIGNED_URL);
     }
@@ -521,6 +526,11 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
         Rule::Command(command) => {
             if command_flag_at(b, at, anchor.text.len(), *command) {
                 found.push(COMMAND_CREDENTIALS);
+            }
+        }
+        Rule::DiscordBot => {
+            if discord_bot_at(b, at + 1) {
+                found.push(PROVIDER_TOKEN);
             }
         }
         Rule::BotRun => {

@@ -283,6 +283,53 @@ fn a_secret_named_key_and_its_string_are_read_together() {
     assert_eq!(at(json!({"token": t})), vec![(GITHUB_TOKEN.as_str(), "/token".to_owned())]);
 }
 
+#[test]
+fn a_bare_discord_bot_token_is_told_from_jwts_paths_and_ids() {
+    const URL64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    for seed in 0..20 {
+        // The bot's id in base64 (18 or 19 digits, the first not `0`), a
+        // timestamp, an HMAC of 27 or 38.
+        let digits = format!(
+            "{}{}",
+            random(b"123456789", 1, seed),
+            random(b"0123456789", 17 + (seed % 2) as usize, seed)
+        );
+        let id = encode64(digits.as_bytes());
+        let mac = random(URL64, if seed % 3 == 0 { 38 } else { 27 }, seed + 100);
+        let token = format!("{id}.{}.{mac}", random(URL64, 6, seed + 50));
+        for text in [
+            token.clone(),
+            format!("the bot token is {token}."),
+            format!("\"{token}\""),
+            format!("tokens:\n{token}\n"),
+            format!("`{token}`"),
+            format!("(token={token})"),
+        ] {
+            assert_eq!(codes(&text), vec![PROVIDER_TOKEN], "{text}");
+        }
+        for text in [
+            // Inside a word, with a fourth part, with parts too short.
+            format!("x{token}"),
+            format!("{token}.{}", random(URL64, 8, seed)),
+            format!("{id}.{}.{}", random(URL64, 6, seed), random(URL64, 12, seed)),
+            // An id that does not decode to digits.
+            format!("MTk{}.{}.{mac}", random(ALNUM, 21, seed), random(URL64, 6, seed)),
+        ] {
+            assert!(codes(&text).is_empty(), "{text}");
+        }
+    }
+    let jwt = format!("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.{}", body(43, 1));
+    assert_eq!(codes(&jwt), vec![JWT]);
+    for text in [
+        // A manual's id, counting up.
+        format!("MTIzNDU2Nzg5MDEyMzQ1Njc4.{}.{}", body(6, 2), body(27, 4)),
+        "Microsoft.Extensions.DependencyInjection.Abstractions".to_owned(),
+        "OData.Edm.Vocabularies.Community.V1".to_owned(),
+    ] {
+        assert!(codes(&text).is_empty(), "{text}");
+    }
+}
+
 /// `n` characters of standard base64 cycling through a mixed alphabet.
 fn b64_body(n: usize, seed: usize) -> String {
     const A: &[u8] = b"Zq8+Xw3/Ld5Mn7Bv2Kc9Rt4Hy6Jp1Gf0";
