@@ -431,6 +431,12 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         || example_credentials(value)
         || counts_along(value)
         || NOT_REAL.iter().any(|p| contains_ci(slice(b, wide_start, j), p))
+        || reference_or_label(value, word)
+        // `AWS::IAM::AccessKey`, `Config::ApiKey`: a type's path, not a
+        // name given a value; `arn:aws:secretsmanager:…:secret:My-a1b2c3`:
+        // a resource's name, whose parts colons join.
+        || (start >= 2 && slice(b, start - 2, start) == b"::")
+        || in_arn(b, start)
     {
         return None;
     }
@@ -516,10 +522,27 @@ fn name_value_pair(b: &[u8], start: usize, name_end: usize) -> Option<(usize, us
 }
 
 /// `oauth2client_4_0.client.OAuth2Credentials`: three or more parts joined
-/// by dots, each of words, a module's or a type's path.
+/// by dots, each of words, a module's or a type's path (a sentence's full
+/// stop after it aside).
 fn dotted_words(v: &[u8]) -> bool {
+    let v = v.strip_suffix(b".").unwrap_or(v);
     v.iter().filter(|c| **c == b'.').count() >= 2
         && v.split(|c| *c == b'.').all(|p| !p.is_empty() && is_words(p))
+}
+
+/// The name at `start` is a part of an ARN (`arn:` opens the word it
+/// stands in: no blank and no quote between).
+#[inline(never)]
+fn in_arn(b: &[u8], start: usize) -> bool {
+    let mut i = start;
+    while i > 0 && start - i < 256 {
+        let c = b.get(i - 1).copied().unwrap_or(b' ');
+        if c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`' | b'(' | b'[' | b'=' | b',') {
+            break;
+        }
+        i -= 1;
+    }
+    i + 4 <= start && has_ci(b, i, b"arn:")
 }
 
 /// A blank, then a word in lower case: the bare value before it opens a

@@ -20,6 +20,11 @@ pub(super) const AUTH_SCHEMES: &[&[u8]] = &[
 
 /// `at` is an `authorization`.
 pub(super) fn authorization_at(b: &[u8], at: usize) -> bool {
+    // `EndpointAuthorization`, `AggregationAuthorization`: the last word of
+    // a name in camelCase, a type's or a resource's, not a header.
+    if b.get(at) == Some(&b'A') && b.get(at.wrapping_sub(1)).is_some_and(u8::is_ascii_lowercase) {
+        return false;
+    }
     let mut j = at + b"authorization".len();
     let sep_end = take_while(b, j, |c| b" \t\"':=>,".contains(&c));
     if sep_end == j || sep_end - j > 6 {

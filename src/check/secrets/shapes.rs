@@ -91,7 +91,7 @@ pub(super) fn aws_key_id_at(b: &[u8], i: usize) -> bool {
         && body.len() == 16
         && !b.get(end).is_some_and(|c| c.is_ascii_alphanumeric())
         && !is_filler(body)
-        && !body.ends_with(b"EXAMPLE")
+        && find(body, b"EXAMPLE", 0).is_none()
 }
 
 pub(super) fn slack_webhook_at(b: &[u8], path_start: usize) -> bool {
@@ -280,7 +280,13 @@ pub(super) fn pem_at(b: &[u8], at: usize) -> Option<bool> {
         }
         j += 1;
     }
-    Some(count >= 40 && !is_filler(slice(b, body_start, j)))
+    let body = slice(b, body_start, j);
+    // A manual's key: marked (`EXAMPLE…`, as AWS's documentation marks
+    // its keys) or cut short (`MIIEow...fvY4`).
+    if find(body, b"EXAMPLE", 0).is_some() || find(body, b"...", 0).is_some() {
+        return None;
+    }
+    Some(count >= 40 && !is_filler(body))
 }
 
 /// The first place at or after `from` where `needle` stands in `hay`.

@@ -277,6 +277,14 @@ fn a_secret_named_key_and_its_string_are_read_together() {
     ] {
         assert!(at(v.clone()).is_empty(), "{v}");
     }
+    // A header's name and its value, with a scheme or none.
+    for value in [format!("Bearer {}", body(32, 3)), format!("SSWS {}", body(32, 4)), body(32, 5)] {
+        assert_eq!(
+            at(json!({"headers": {"Authorization": value}})),
+            vec![(AUTHORIZATION_HEADER.as_str(), "/headers/Authorization".to_owned())]
+        );
+    }
+    assert!(at(json!({"headers": {"Authorization": "Bearer ${TOKEN}"}})).is_empty());
     // A provider token under a secret's name is reported once, by its own
     // rule, where it stands.
     let t = format!("ghp_{}", body(36, 5));

@@ -71,6 +71,56 @@ pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool 
     true
 }
 
+/// A value that says where a secret is kept or what names it, or a
+/// heading: read only for a value about to be refused.
+#[inline(never)]
+pub(super) fn reference_or_label(v: &[u8], word: Word) -> bool {
+    resource_path(v) || label(v) || file_or_folder(v) || (word == Word::Password && names_itself(v))
+}
+
+/// `projects/123/secrets/db-pass/versions/1`, `secret/data/app/db`: four
+/// parts or more joined by `/`, each words or a number, the name of where
+/// a secret is kept (a secret manager's, a vault's path), not the secret.
+/// Random text, base64 too, has parts that are no words.
+fn resource_path(v: &[u8]) -> bool {
+    v.iter().filter(|c| **c == b'/').count() >= 3
+        && v.split(|c| *c == b'/').filter(|p| !p.iter().all(u8::is_ascii_digit)).count() >= 2
+        && v.split(|c| *c == b'/')
+            .all(|p| !p.is_empty() && (p.iter().all(u8::is_ascii_digit) || (p.len() <= 40 && is_words(p))))
+}
+
+/// `my-app/stage-150819.war`, `export-i-fh8sjjsq.ova`, `detection-4750…/`:
+/// a file's name (one `.`, then an extension of two to four lower-case
+/// letters) or a folder's (a `/` at the end), with a `-`, a `_` or a `/`
+/// between its words. Tokens have no extension, and base64's last `/`
+/// has no `-` or `_` in the text before it.
+fn file_or_folder(v: &[u8]) -> bool {
+    let joined = v.iter().any(|c| matches!(c, b'-' | b'_' | b'/'));
+    let extension = v.iter().rposition(|c| *c == b'.').is_some_and(|dot| {
+        let ext = slice(v, dot + 1, v.len());
+        dot > 0
+            && v.iter().filter(|c| **c == b'.').count() == 1
+            && (2..=4).contains(&ext.len())
+            && ext.iter().all(u8::is_ascii_lowercase)
+    });
+    let folder = v.last() == Some(&b'/') && v.iter().any(|c| matches!(c, b'-' | b'_'));
+    (joined && extension) || folder
+}
+
+/// `generatedwebdavpassword2`, `123Abpassword`, `HTTPPasswordMgr`: a
+/// password that says `password` in lower case, or a name that holds the
+/// word: a manual's or a test's value, or an identifier. (`Password1!`,
+/// the word capitalised at the start, is a password someone chose.)
+fn names_itself(v: &[u8]) -> bool {
+    find(v, b"password", 0).is_some() || (is_words(v) && contains_ci(v, b"password"))
+}
+
+/// `DEPRECATED:`, `Note:`: letters and a colon, a heading or a label that
+/// opens a sentence, not a password.
+fn label(v: &[u8]) -> bool {
+    v.split_last().is_some_and(|(last, word)| *last == b':' && word.iter().all(u8::is_ascii_alphabetic))
+}
+
 /// Words between blanks, half of the parts at least, a digit or a
 /// bracket beside them (`Enter password (min. 8 chars)`, `Mot de passe
 /// (8 caractères min.)`): a form's message, not a password. A word is two
@@ -413,6 +463,10 @@ pub(super) fn random_letters(v: &[u8]) -> bool {
 /// One symbol, then a name: a reference (`@password`, `*default_pw`,
 /// `&buf`, `%PASSWORD`, `~user`, `!vault`), not a password.
 pub(super) fn symbol_then_name(v: &[u8]) -> bool {
+    // `*@Schema.column`, `*.field`: a wildcard, then a reference.
+    if let [b'*', b'@' | b'.' | b'/', rest @ ..] = v {
+        return is_words(rest);
+    }
     match v.split_first() {
         Some((b'@' | b'*' | b'&' | b'%' | b'~' | b'$' | b':' | b'?' | b'#', rest)) => {
             is_words(rest) || (is_member_path(rest) && rest.split(|c| *c == b'.').all(is_words))
