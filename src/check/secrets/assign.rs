@@ -364,7 +364,11 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // After a comma, a value that opens with the name's first word is the
     // next item of a list (`"svptrue_pat_b16","svptrue_pat_b32"`): read
     // after the shape, which most values fail first.
-    if comma && first_word(value).len() >= 3 && first_word(value).eq_ignore_ascii_case(first_word(name)) {
+    // So is a constant's name in capitals (`'cast_key_st', 'X509_HASH_DIR_CTX'`).
+    if comma
+        && ((first_word(value).len() >= 3 && first_word(value).eq_ignore_ascii_case(first_word(name)))
+            || upper_snake(value))
+    {
         return None;
     }
     if is_discord_bot_token(value) {
@@ -592,6 +596,15 @@ fn ends_in_id(name: &[u8]) -> bool {
         [.., k, e, y, i, d] => [*k, *e, *y, *i, *d].eq_ignore_ascii_case(b"keyid"),
         _ => false,
     }
+}
+
+/// `X509_HASH_DIR_CTX`: capitals and digits in words joined by `_`, each
+/// opening with a capital, a constant's name (a generated token in
+/// capitals has no `_`).
+fn upper_snake(v: &[u8]) -> bool {
+    v.contains(&b'_')
+        && v.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
+        && v.split(|c| *c == b'_').all(|w| w.len() >= 2 && w.first().is_some_and(u8::is_ascii_uppercase))
 }
 
 /// `svptrue` of `svptrue_pat_b16`, `mm256` of `_mm256_sqrt_pd`.

@@ -98,7 +98,10 @@ pub(super) fn header_credential(b: &[u8], start: usize) -> bool {
         .iter()
         .position(|c| *c == b'=')
         .is_some_and(|i| slice(cred, i, cred.len()).iter().any(|c| *c != b'=') || b.get(end) == Some(&b'"'));
-    cred.len() >= 6 && !next_is_template && !parameter && !is_placeholder(cred)
+    // `Bearer mytoken`: a short word in lower case, a test's or a manual's;
+    // a token a server issues is random.
+    let word = cred.len() < 16 && cred.iter().all(u8::is_ascii_lowercase);
+    cred.len() >= 6 && !next_is_template && !parameter && !word && !is_placeholder(cred)
 }
 
 /// `Basic` credentials at `start` that decode to a user and no password or
@@ -122,7 +125,9 @@ fn basic_without_password(b: &[u8], start: usize) -> bool {
                 || words
                 || (!text && !user.is_empty() && user.iter().all(u8::is_ascii_graphic))
         }
-        None => false,
+        // `dXNlcg==`: a user's name and no colon, a malformed header's
+        // test; Basic credentials are `user:password`.
+        None => !decoded.is_empty() && decoded.iter().all(|c| c.is_ascii_graphic()),
     }
 }
 

@@ -420,3 +420,35 @@ fn a_manuals_private_key_is_marked_or_cut_short() {
     let cut = vec![format!("{}...{}", &body[0][..40], &body[3][..8])];
     assert!(codes(&key(&cut)).is_empty());
 }
+
+#[test]
+fn a_tests_header_a_glob_and_a_list_of_constants_are_no_secret() {
+    for text in [
+        "conn.putheader('Authorization', 'Bearer mytoken')",
+        "self.assertIn(b'Authorization: Bearer mytoken', conn._buffer)",
+        // A user's name alone, no colon and no password.
+        "[('Authorization', 'Basic dXNlcg==')], {}))",
+        ";*passwd:*all*authentication*tokens*updated*successfully*",
+        "              'cast_key_st', 'X509_HASH_DIR_CTX', 'sigevent',",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+    for seed in 0..20 {
+        let t = token(24, seed);
+        let lower = random(b"abcdefghijklmnopqrstuvwxyz", 20, seed);
+        let user = format!("ci:{}", random(ALNUM, 16, seed));
+        for (text, code) in [
+            (format!("Authorization: Bearer {t}"), AUTHORIZATION_HEADER),
+            (format!("Authorization: Bearer {lower}"), AUTHORIZATION_HEADER),
+            (format!("Authorization: Basic {}", encode64(user.as_bytes())), AUTHORIZATION_HEADER),
+            (format!("Authorization: Basic {}", random(BASE64, 40, seed)), AUTHORIZATION_HEADER),
+            (format!("passwd: *{t}*"), KEYWORD_ASSIGNMENT),
+            (
+                format!("getenv('api_key', '{}')", random(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 32, seed)),
+                KEYWORD_ASSIGNMENT,
+            ),
+        ] {
+            assert!(codes(&text).contains(&code.as_str()), "{text}");
+        }
+    }
+}

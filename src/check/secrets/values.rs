@@ -463,9 +463,13 @@ pub(super) fn random_letters(v: &[u8]) -> bool {
 /// One symbol, then a name: a reference (`@password`, `*default_pw`,
 /// `&buf`, `%PASSWORD`, `~user`, `!vault`), not a password.
 pub(super) fn symbol_then_name(v: &[u8]) -> bool {
-    // `*@Schema.column`, `*.field`: a wildcard, then a reference.
+    // `*@Schema.column`, `*.field`: a wildcard, then a reference;
+    // `*all*tokens*updated*`: words a glob joins.
     if let [b'*', b'@' | b'.' | b'/', rest @ ..] = v {
         return is_words(rest);
+    }
+    if v.first() == Some(&b'*') && v.iter().filter(|c| **c == b'*').count() >= 3 {
+        return v.split(|c| *c == b'*').all(|w| w.is_empty() || is_words(w));
     }
     match v.split_first() {
         Some((b'@' | b'*' | b'&' | b'%' | b'~' | b'$' | b':' | b'?' | b'#', rest)) => {
