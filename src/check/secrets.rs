@@ -643,3 +643,5 @@ mod tests;
 mod tests_examples;
 #[cfg(test)]
 mod tests_precision;
+#[cfg(test)]
+mod tests_shapes;

@@ -534,21 +534,6 @@ fn dotted_words(v: &[u8]) -> bool {
         && v.split(|c| *c == b'.').all(|p| !p.is_empty() && is_words(p))
 }
 
-/// The name at `start` is a part of an ARN (`arn:` opens the word it
-/// stands in: no blank and no quote between).
-#[inline(never)]
-fn in_arn(b: &[u8], start: usize) -> bool {
-    let mut i = start;
-    while i > 0 && start - i < 256 {
-        let c = b.get(i - 1).copied().unwrap_or(b' ');
-        if c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`' | b'(' | b'[' | b'=' | b',') {
-            break;
-        }
-        i -= 1;
-    }
-    i + 4 <= start && has_ci(b, i, b"arn:")
-}
-
 /// A blank, then a word in lower case: the bare value before it opens a
 /// sentence (`passwd: Passphrase for encrypted keys.`).
 fn prose_follows(b: &[u8], end: usize) -> bool {
@@ -596,15 +581,6 @@ fn ends_in_id(name: &[u8]) -> bool {
         [.., k, e, y, i, d] => [*k, *e, *y, *i, *d].eq_ignore_ascii_case(b"keyid"),
         _ => false,
     }
-}
-
-/// `X509_HASH_DIR_CTX`: capitals and digits in words joined by `_`, each
-/// opening with a capital, a constant's name (a generated token in
-/// capitals has no `_`).
-fn upper_snake(v: &[u8]) -> bool {
-    v.contains(&b'_')
-        && v.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
-        && v.split(|c| *c == b'_').all(|w| w.len() >= 2 && w.first().is_some_and(u8::is_ascii_uppercase))
 }
 
 /// `svptrue` of `svptrue_pat_b16`, `mm256` of `_mm256_sqrt_pd`.

@@ -519,3 +519,27 @@ fn digits_then_word(part: &[u8]) -> bool {
             && rest.len() >= 3
             && lower(slice(rest, 1, rest.len())))
 }
+
+/// The name at `start` is a part of an ARN (`arn:` opens the word it
+/// stands in: no blank and no quote between).
+#[inline(never)]
+pub(super) fn in_arn(b: &[u8], start: usize) -> bool {
+    let mut i = start;
+    while i > 0 && start - i < 256 {
+        let c = b.get(i - 1).copied().unwrap_or(b' ');
+        if c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`' | b'(' | b'[' | b'=' | b',') {
+            break;
+        }
+        i -= 1;
+    }
+    i + 4 <= start && has_ci(b, i, b"arn:")
+}
+
+/// `X509_HASH_DIR_CTX`: capitals and digits in words joined by `_`, each
+/// opening with a capital, a constant's name (a generated token in
+/// capitals has no `_`).
+pub(super) fn upper_snake(v: &[u8]) -> bool {
+    v.contains(&b'_')
+        && v.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
+        && v.split(|c| *c == b'_').all(|w| w.len() >= 2 && w.first().is_some_and(u8::is_ascii_uppercase))
+}
