@@ -247,6 +247,20 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     if start >= 2 && slice(b, start - 2, start) == b"${" {
         return None;
     }
+    // A JSON key's string may stand on the next line, indented
+    // (`"password":\n        "…"`): read as if right after the colon, as a
+    // document's key and its string are read together.
+    let json_gap = take_upto(b, sep_end, 256, |c| c.is_ascii_whitespace());
+    let sep_end = if b.get(name_end) == Some(&b'"')
+        && b.get(j) == Some(&b':')
+        && sep_end == j + 1
+        && json_gap > sep_end + 4
+        && b.get(json_gap) == Some(&b'"')
+    {
+        json_gap
+    } else {
+        sep_end
+    };
     let mut k = sep_end;
     let mut quote = None;
     while k - sep_end < 5 {

@@ -102,3 +102,17 @@ fn a_bare_discord_bot_token_is_told_from_jwts_paths_and_ids() {
         assert!(codes(&text).is_empty(), "{text}");
     }
 }
+
+#[test]
+fn a_json_keys_string_on_the_next_line_is_read_as_in_the_document() {
+    for (text, found) in [
+        ("{\"password\":\n          \"Kx!pQ#mz^Lw2\"}", true),
+        ("{\"password\":\n          \"${DB_PASSWORD}\"}", false),
+        ("{\"note\":\n          \"Kx!pQ#mz^Lw2\"}", false),
+    ] {
+        let v: serde_json::Value = serde_json::from_str(text).unwrap();
+        // The text's own scan and the scan of its strings agree.
+        assert_eq!(!scan_strings(&v, &Pointer::root()).is_empty(), found, "{text}");
+        assert_eq!(none_in_json_text(text, false), !found, "{text}");
+    }
+}
