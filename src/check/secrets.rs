@@ -190,7 +190,8 @@ fn walk<J: Json>(value: &J, path: &Path<'_>, out: &mut Vec<Finding>) {
             }
         }
     } else if let Some(map) = value.as_object() {
-        // A `name` field's string and the `value` field's, paired below.
+        // A `name` field's string and the `value` field's right after it,
+        // paired below.
         let (mut name, mut named_value) = (None, None);
         for (k, v) in map.entries() {
             // A secret used as a key is reported at its object: a
@@ -200,15 +201,17 @@ fn walk<J: Json>(value: &J, path: &Path<'_>, out: &mut Vec<Finding>) {
             let key_codes = key.into_codes();
             let here = Path { up: Some(path), step: Step::Key(k) };
             walk(v, &here, out);
+            // The name field just before, as the text's reading pairs them.
+            let name_before = name.take();
             if let Some(s) = v.as_str() {
                 // A secret-named key and its string, read together as the
                 // document's text has them (`"password":"…"`).
                 if secret_name {
                     report_pair(&[k, s], &key_codes, &here, out);
                 }
-                match k {
-                    "name" => name = Some(s),
-                    "value" => named_value = Some((k, s)),
+                match (k, name_before) {
+                    ("name", _) => name = Some(s),
+                    ("value", Some(n)) => named_value = Some((n, k, s)),
                     _ => {}
                 }
             }
@@ -216,7 +219,7 @@ fn walk<J: Json>(value: &J, path: &Path<'_>, out: &mut Vec<Finding>) {
         }
         // `{"name": "DB_PASSWORD", "value": "…"}`: a setting's name and its
         // value in two fields.
-        if let (Some(n), Some((k, s))) = (name, named_value)
+        if let Some((n, k, s)) = named_value
             && (scan_found(n).named || ends_with_pass(n))
         {
             report_pair(&["name", n, "value", s], &[], &Path { up: Some(path), step: Step::Key(k) }, out);

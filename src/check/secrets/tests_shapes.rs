@@ -109,6 +109,11 @@ fn a_json_keys_string_on_the_next_line_is_read_as_in_the_document() {
         ("{\"password\":\n          \"Kx!pQ#mz^Lw2\"}", true),
         ("{\"password\":\n          \"${DB_PASSWORD}\"}", false),
         ("{\"note\":\n          \"Kx!pQ#mz^Lw2\"}", false),
+        ("{\"name\": \"DB_PASSWORD\", \"value\": \"Kx!pQ#mz^Lw2\"}", true),
+        // A value before its name, or apart from it, is a pair neither
+        // reading makes.
+        ("{\"value\": \"Kx!pQ#mz^Lw2\", \"name\": \"DB_PASSWORD\"}", false),
+        ("{\"name\": \"DB_PASSWORD\", \"kind\": \"env\", \"value\": \"Kx!pQ#mz^Lw2\"}", false),
     ] {
         let v: serde_json::Value = serde_json::from_str(text).unwrap();
         // The text's own scan and the scan of its strings agree.
