@@ -588,6 +588,111 @@ fn pgpass_and_openssl(r: &mut Rng) -> Kind {
     Kind { name: "pgpass and openssl", positives, negatives: negatives.map(|n| text(n.to_owned())).to_vec() }
 }
 
+/// Discord bot tokens with no name before them: in a note, a list, a log
+/// line, a table, alone; and the dotted shapes they are told from (paths,
+/// versions, base64 of an id alone or with too few or too many parts, a
+/// manual's counting id). A JWT, refused as one, is the unit tests'.
+fn bare_bot_tokens(r: &mut Rng) -> Kind {
+    let mut positives = Vec::new();
+    for i in 0..40 {
+        let t = discord_token(r);
+        positives.push(match i % 10 {
+            0 => text(t),
+            1 => text(format!("rotated the bot's token, the new one is {t}")),
+            2 => text(format!("bot token:\n{t}\n(do not share)")),
+            3 => json!({"tokens": [t]}),
+            4 => text(format!("2026-05-01 12:00:01 INFO gateway: identify with \"{t}\" ok")),
+            5 => text(format!("| prod | `{t}` |")),
+            6 => text(format!("<value>{t}</value>")),
+            7 => text(format!("it works with '{t}'.")),
+            8 => text(format!("bots:\n  - name: relay\n    creds:\t{t}")),
+            _ => text(format!("the token ({t}) was revoked at noon: {t}.")),
+        });
+    }
+    let mut negatives: Vec<Value> = Vec::new();
+    for _ in 0..4 {
+        let id = format!("{}{}", from(r, "123456789", 1), from(r, DIGITS, 17));
+        let head = base64_std(id.as_bytes()).trim_end_matches('=').to_owned();
+        negatives.push(text(format!("user id {id} base64 {head}")));
+        negatives.push(text(format!("{head}.{}", b64url(r, 6))));
+        negatives.push(text(format!("{head}.{}.{}.{}", b64url(r, 6), b64url(r, 27), b64url(r, 10))));
+        negatives.push(text(format!("{head}.{}.{}", b64url(r, 6), b64url(r, 12))));
+        negatives.push(text(format!("MT{}.{}.{}", alnum(r, 22), b64url(r, 6), b64url(r, 27))));
+        negatives.push(text(format!("sourceMappingURL=data:application/json;base64,{}", b64(r, 200))));
+    }
+    for n in [
+        "MTIzNDU2Nzg5MDEyMzQ1Njc4.XxYyZz.abcdefghijklmnopqrstuvwxyzAB",
+        "Microsoft.Extensions.DependencyInjection.Abstractions",
+        "NTFS.Volume.Information.Serial",
+        "OData.Edm.Vocabularies.Community.V1",
+        "Mt. Everest. Other peaks",
+        " NotImplemented.Error.in.module",
+        "token: MTA.ab.cd",
+        "DISCORD_CLIENT_ID=1234567890123456789",
+    ] {
+        negatives.push(text(n.to_owned()));
+    }
+    Kind { name: "bare bot tokens", positives, negatives }
+}
+
+/// Credentials in a structured JSON document: a secret-named key and its
+/// string are two strings of the document, read together.
+fn structured_json(r: &mut Rng) -> Kind {
+    let mut positives = Vec::new();
+    for i in 0..36 {
+        let pw = password(r);
+        let n = 24 + r.below(16) as usize;
+        let t = token(r, n);
+        positives.push(match i % 12 {
+            0 => json!({"db": {"host": "db.internal", "user": "app", "password": pw}}),
+            1 => json!({"smtp": {"host": "mail.internal", "SMTP_PASS": pw}}),
+            2 => json!({"auth": {"type": "token", "token": t}}),
+            3 => json!({"client": {"clientId": "web", "clientSecret": t}}),
+            4 => json!({"env": [{"name": "DB_PASSWORD", "value": pw}, {"name": "PORT", "value": "5432"}]}),
+            5 => json!({"containerDefinitions": [{"environment": [{"name": "API_KEY", "value": t}]}]}),
+            6 => json!({"settings": {"apiKey": t, "region": "eu-west-1"}}),
+            7 => json!({"DB_PASSWORD": pw, "DB_HOST": "postgres"}),
+            8 => json!({"registry": {"username": "ci", "passwd": pw}}),
+            9 => json!({"notes": ["deploy ok"], "credentials": {"access_token": t}}),
+            10 => json!({"connection": {"pwd": pw}}),
+            _ => json!({"sentry": {"auth_token": t}}),
+        });
+    }
+    let mut negatives: Vec<Value> = Vec::new();
+    for _ in 0..3 {
+        negatives.push(json!({"integrity": format!("sha512-{}==", b64(r, 86))}));
+        negatives.push(json!({"request_id": uuid(r), "token_type": "bearer"}));
+        negatives.push(json!({"publicKey": format!("MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE{}", b64(r, 88))}));
+        negatives.push(json!({"commit": hex(r, 40), "password_hash": format!("$2b$12${}", b64(r, 53))}));
+        negatives.push(json!({"TWILIO_ACCOUNT_SID": format!("AC{}", hex(r, 32))}));
+    }
+    for n in [
+        json!({"password": "${DB_PASSWORD}"}),
+        json!({"password": "{{ .Values.db.password }}"}),
+        json!({"password": "changeme"}),
+        json!({"password": "<password>"}),
+        json!({"password": "********"}),
+        json!({"password": ""}),
+        json!({"password": "process.env.DB_PASSWORD"}),
+        json!({"api_key": "your-api-key"}),
+        json!({"token": "$GITHUB_TOKEN"}),
+        json!({"max_tokens": 4096, "token_type": "bearer"}),
+        json!({"secretKeyRef": {"name": "db-credentials", "key": "password"}}),
+        json!({"name": "DB_PASSWORD", "valueFrom": {"secretKeyRef": {"name": "db", "key": "password"}}}),
+        json!({"name": "API_KEY", "value": "${API_KEY}"}),
+        json!({"name": "LOG_LEVEL", "value": "debug"}),
+        json!({"password": "the one in the team vault"}),
+        json!({"passwordPolicy": "strong", "passwordMinLength": "12"}),
+        json!({"keyboard": "Ctrl+Shift+P", "author": "Jane Roe"}),
+        json!({"auth": "required", "access": "read-only"}),
+        json!({"token": "tokenizer.next_token()"}),
+        json!({"password": "hunter"}),
+    ] {
+        negatives.push(n);
+    }
+    Kind { name: "structured JSON", positives, negatives }
+}
+
 fn kinds() -> Vec<Kind> {
     let mut r = Rng(0xC0_47E7_5EC2_E75D);
     vec![
@@ -599,6 +704,8 @@ fn kinds() -> Vec<Kind> {
         split_keys(&mut r),
         provider_files(&mut r),
         pgpass_and_openssl(&mut r),
+        structured_json(&mut r),
+        bare_bot_tokens(&mut r),
     ]
 }
 

@@ -190,11 +190,107 @@ fn walk<J: Json>(value: &J, path: &Path<'_>, out: &mut Vec<Finding>) {
             }
         }
     } else if let Some(map) = value.as_object() {
+        // A `name` field's string and the `value` field's right after it,
+        // paired below.
+        let (mut name, mut named_value) = (None, None);
         for (k, v) in map.entries() {
             // A secret used as a key is reported at its object: a
             // pointer to the key would spell the secret out.
-            report(scan_text(k), path, out);
-            walk(v, &Path { up: Some(path), step: Step::Key(k) }, out);
+            let key = scan_found(k);
+            let secret_name = key.named || ends_with_pass(k);
+            let key_codes = key.into_codes();
+            let here = Path { up: Some(path), step: Step::Key(k) };
+            walk(v, &here, out);
+            // The name field just before, as the text's reading pairs them.
+            let name_before = name.take();
+            if let Some(s) = v.as_str() {
+                // A secret-named key and its string, read together as the
+                // document's text has them (`"password":"…"`).
+                if secret_name {
+                    report_pair(&[k, s], &key_codes, &here, out);
+                }
+                match (k, name_before) {
+                    ("name", _) => name = Some(s),
+                    ("value", Some(n)) => named_value = Some((n, k, s)),
+                    _ => {}
+                }
+            }
+            report(key_codes, path, out);
+        }
+        // `{"name": "DB_PASSWORD", "value": "…"}`: a setting's name and its
+        // value in two fields.
+        if let Some((n, k, s)) = named_value
+            && (scan_found(n).named || ends_with_pass(n))
+        {
+            report_pair(&["name", n, "value", s], &[], &Path { up: Some(path), step: Step::Key(k) }, out);
+        }
+    }
+}
+
+/// A name that ends in `pass` (`SMTP_PASS`, `dbPass`): a password's name,
+/// which the keyword anchors find only with the separator after it.
+fn ends_with_pass(name: &str) -> bool {
+    name.len() >= 4 && name.as_bytes().get(name.len() - 4..).is_some_and(|t| t.eq_ignore_ascii_case(b"pass"))
+}
+
+/// Reports at `here` what the members `parts` (key, string, key, string,
+/// ...) break read together as compact JSON text (`"password":"…"`), less
+/// the codes their key broke alone (`already`, reported at the object).
+/// Each string is written as it reads: between quotes it does not hold
+/// (`'` around a `"`), escaped only when it holds both.
+/// Called only for a secret-named key: out of line, as it allocates.
+#[inline(never)]
+fn report_pair(parts: &[&str], already: &[crate::diagnostic::Code], here: &Path<'_>, out: &mut Vec<Finding>) {
+    let Some(value) = parts.last() else { return };
+    // A value of three characters or fewer is no password (an example's at
+    // most); a very long one is a document, which its own scan read.
+    if value.len() < 4 || value.len() > 4096 {
+        return;
+    }
+    let mut text = String::with_capacity(parts.iter().map(|p| p.len() + 4).sum());
+    for (i, part) in parts.iter().enumerate() {
+        text.push_str(match i {
+            0 => "",
+            _ if i % 2 == 1 => ":",
+            _ => ",",
+        });
+        let q = if !part.contains('"') {
+            '"'
+        } else if !part.contains('\'') {
+            '\''
+        } else {
+            '"'
+        };
+        text.push(q);
+        if part.contains(q) {
+            push_json_escaped(&mut text, part);
+        } else {
+            text.push_str(part);
+        }
+        text.push(q);
+    }
+    let mut codes = scan_text(&text);
+    codes.retain(|c| !already.contains(c));
+    report(codes, here, out);
+}
+
+/// `s` as a JSON string's characters (no quotes around), escaped as
+/// `JSON.stringify` escapes them.
+fn push_json_escaped(text: &mut String, s: &str) {
+    for c in s.chars() {
+        match c {
+            '"' => text.push_str("\\\""),
+            '\\' => text.push_str("\\\\"),
+            '\n' => text.push_str("\\n"),
+            '\r' => text.push_str("\\r"),
+            '\t' => text.push_str("\\t"),
+            c if u32::from(c) < 0x20 => {
+                text.push_str("\\u00");
+                for d in [u32::from(c) >> 4, u32::from(c) & 15] {
+                    text.extend(char::from_digit(d, 16));
+                }
+            }
+            c => text.push(c),
         }
     }
 }
@@ -279,6 +375,9 @@ struct Found {
     /// A PEM private key's header stands with no body after it: the key
     /// may go on in the strings that follow.
     pem_open: bool,
+    /// A keyword of an assignment's name stands in the text (`password`,
+    /// `api_key`): as a JSON key, its string is its value.
+    named: bool,
 }
 
 impl Found {
@@ -313,6 +412,11 @@ struct Pass {
 fn scan_once(b: &[u8], found: &mut Found) -> bool {
     let mut pass = Pass::default();
     prefilter::each_anchor(b, |anchor, at| check(b, anchor, at, &mut pass, found));
+    // A Discord bot token that opens the text has no byte before it for an
+    // anchor to hold.
+    if matches!(b.first(), Some(b'M' | b'N' | b'O')) && discord_bot_at(b, 0) {
+        found.push(PROVIDER_TOKEN);
+    }
     if signed_url_params(pass.params) {
         found.push(SIGNED_URL);
     }
@@ -427,6 +531,11 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
                 found.push(COMMAND_CREDENTIALS);
             }
         }
+        Rule::DiscordBot => {
+            if discord_bot_at(b, at + 1) {
+                found.push(PROVIDER_TOKEN);
+            }
+        }
         Rule::BotRun => {
             if bot_run_at(b, at) {
                 found.push(PROVIDER_TOKEN);
@@ -440,17 +549,16 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
         Rule::Percent => {
             pass.escape |= escape_at(b, at);
         }
-        Rule::Keyword(word) | Rule::KeywordThen(word) => match assign::assignment_at(
-            b,
-            at,
-            anchor.text.len() - usize::from(matches!(anchor.rule, Rule::KeywordThen(_))),
-            *word,
-        ) {
-            Some(values::Verdict::Code(code)) => found.push(code),
-            Some(values::Verdict::Generic) => found.assignment = true,
-            Some(values::Verdict::QuoteDecides) => found.quote_decides = true,
-            None => {}
-        },
+        Rule::Keyword(word) | Rule::KeywordThen(word) => {
+            found.named = true;
+            let len = anchor.text.len() - usize::from(matches!(anchor.rule, Rule::KeywordThen(_)));
+            match assign::assignment_at(b, at, len, *word) {
+                Some(values::Verdict::Code(code)) => found.push(code),
+                Some(values::Verdict::Generic) => found.assignment = true,
+                Some(values::Verdict::QuoteDecides) => found.quote_decides = true,
+                None => {}
+            }
+        }
     }
 }
 
@@ -538,3 +646,5 @@ mod tests;
 mod tests_examples;
 #[cfg(test)]
 mod tests_precision;
+#[cfg(test)]
+mod tests_shapes;

@@ -247,6 +247,20 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     if start >= 2 && slice(b, start - 2, start) == b"${" {
         return None;
     }
+    // A JSON key's string may stand on the next line, indented
+    // (`"password":\n        "…"`): read as if right after the colon, as a
+    // document's key and its string are read together.
+    let json_gap = take_upto(b, sep_end, 256, |c| c.is_ascii_whitespace());
+    let sep_end = if b.get(name_end) == Some(&b'"')
+        && b.get(j) == Some(&b':')
+        && sep_end == j + 1
+        && json_gap > sep_end + 4
+        && b.get(json_gap) == Some(&b'"')
+    {
+        json_gap
+    } else {
+        sep_end
+    };
     let mut k = sep_end;
     let mut quote = None;
     while k - sep_end < 5 {
@@ -364,7 +378,11 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // After a comma, a value that opens with the name's first word is the
     // next item of a list (`"svptrue_pat_b16","svptrue_pat_b32"`): read
     // after the shape, which most values fail first.
-    if comma && first_word(value).len() >= 3 && first_word(value).eq_ignore_ascii_case(first_word(name)) {
+    // So is a constant's name in capitals (`'cast_key_st', 'X509_HASH_DIR_CTX'`).
+    if comma
+        && ((first_word(value).len() >= 3 && first_word(value).eq_ignore_ascii_case(first_word(name)))
+            || upper_snake(value))
+    {
         return None;
     }
     if is_discord_bot_token(value) {
@@ -431,6 +449,12 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         || example_credentials(value)
         || counts_along(value)
         || NOT_REAL.iter().any(|p| contains_ci(slice(b, wide_start, j), p))
+        || reference_or_label(value, word)
+        // `AWS::IAM::AccessKey`, `Config::ApiKey`: a type's path, not a
+        // name given a value; `arn:aws:secretsmanager:…:secret:My-a1b2c3`:
+        // a resource's name, whose parts colons join.
+        || (start >= 2 && slice(b, start - 2, start) == b"::")
+        || in_arn(b, start)
     {
         return None;
     }
@@ -516,8 +540,10 @@ fn name_value_pair(b: &[u8], start: usize, name_end: usize) -> Option<(usize, us
 }
 
 /// `oauth2client_4_0.client.OAuth2Credentials`: three or more parts joined
-/// by dots, each of words, a module's or a type's path.
+/// by dots, each of words, a module's or a type's path (a sentence's full
+/// stop after it aside).
 fn dotted_words(v: &[u8]) -> bool {
+    let v = v.strip_suffix(b".").unwrap_or(v);
     v.iter().filter(|c| **c == b'.').count() >= 2
         && v.split(|c| *c == b'.').all(|p| !p.is_empty() && is_words(p))
 }

@@ -20,6 +20,11 @@ pub(super) const AUTH_SCHEMES: &[&[u8]] = &[
 
 /// `at` is an `authorization`.
 pub(super) fn authorization_at(b: &[u8], at: usize) -> bool {
+    // `EndpointAuthorization`, `AggregationAuthorization`: the last word of
+    // a name in camelCase, a type's or a resource's, not a header.
+    if b.get(at) == Some(&b'A') && b.get(at.wrapping_sub(1)).is_some_and(u8::is_ascii_lowercase) {
+        return false;
+    }
     let mut j = at + b"authorization".len();
     let sep_end = take_while(b, j, |c| b" \t\"':=>,".contains(&c));
     if sep_end == j || sep_end - j > 6 {
@@ -93,7 +98,10 @@ pub(super) fn header_credential(b: &[u8], start: usize) -> bool {
         .iter()
         .position(|c| *c == b'=')
         .is_some_and(|i| slice(cred, i, cred.len()).iter().any(|c| *c != b'=') || b.get(end) == Some(&b'"'));
-    cred.len() >= 6 && !next_is_template && !parameter && !is_placeholder(cred)
+    // `Bearer mytoken`: a short word in lower case, a test's or a manual's;
+    // a token a server issues is random.
+    let word = cred.len() < 16 && cred.iter().all(u8::is_ascii_lowercase);
+    cred.len() >= 6 && !next_is_template && !parameter && !word && !is_placeholder(cred)
 }
 
 /// `Basic` credentials at `start` that decode to a user and no password or
@@ -117,7 +125,9 @@ fn basic_without_password(b: &[u8], start: usize) -> bool {
                 || words
                 || (!text && !user.is_empty() && user.iter().all(u8::is_ascii_graphic))
         }
-        None => false,
+        // `dXNlcg==`: a user's name and no colon, a malformed header's
+        // test; Basic credentials are `user:password`.
+        None => !decoded.is_empty() && decoded.iter().all(|c| c.is_ascii_graphic()),
     }
 }
 

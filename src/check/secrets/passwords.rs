@@ -63,6 +63,7 @@ pub(super) fn password_ok(v: &[u8]) -> bool {
         && value_random(v, Word::Password)
         && !(symbolic && (words_and_symbols(v) || is_code_like(v)))
         && !is_public_value(v)
+        && !reference_or_label(v, Word::Password)
 }
 
 /// A token given on a command line: 16 or more characters mixing letters
@@ -150,5 +151,8 @@ pub(super) fn pgpass_at(b: &[u8], at: usize) -> bool {
         && name(database)
         && name(user)
         && !password.contains(&b' ')
+        // A `:` in a password is escaped (`\:`); a sixth field makes the
+        // line something else (an ARN: `arn:*:elasticloadbalancing:*:*:…`).
+        && !password.iter().enumerate().any(|(i, c)| *c == b':' && password.get(i.wrapping_sub(1)) != Some(&b'\\'))
         && password_ok(password)
 }

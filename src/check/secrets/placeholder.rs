@@ -221,7 +221,8 @@ pub(super) fn is_keyboard_mash(v: &[u8]) -> bool {
 }
 
 /// Credentials that standards print as examples (OAuth 1.0 and 2.0 with
-/// token revocation, OpenID Connect, the JWT samples of jwt.io and PyJWT,
+/// bearer tokens and token revocation, OpenID Connect, the JWT samples of
+/// jwt.io and PyJWT,
 /// whose signatures are listed): every library's documentation repeats
 /// them. Compared whole, ASCII case ignored.
 const DOCUMENTED: &[&[u8]] = &[
@@ -240,6 +241,7 @@ const DOCUMENTED: &[&[u8]] = &[
     b"SplxlOBeZQQYbYS6WxSbIA",
     b"2YotnFZFEjr1zCsicMWpAA",
     b"tGzv3JOkF0XG5Qx2TlKWIA",
+    b"mF_9.B5f-4.1JqM",
     b"czZCaGRSa3F0MzpnWDFmQmF0M2JW",
     b"SlAV32hkKG",
     b"h480djs93hd8",

@@ -91,7 +91,7 @@ pub(super) fn aws_key_id_at(b: &[u8], i: usize) -> bool {
         && body.len() == 16
         && !b.get(end).is_some_and(|c| c.is_ascii_alphanumeric())
         && !is_filler(body)
-        && !body.ends_with(b"EXAMPLE")
+        && find(body, b"EXAMPLE", 0).is_none()
 }
 
 pub(super) fn slack_webhook_at(b: &[u8], path_start: usize) -> bool {
@@ -280,7 +280,13 @@ pub(super) fn pem_at(b: &[u8], at: usize) -> Option<bool> {
         }
         j += 1;
     }
-    Some(count >= 40 && !is_filler(slice(b, body_start, j)))
+    let body = slice(b, body_start, j);
+    // A manual's key: marked (`EXAMPLE…`, as AWS's documentation marks
+    // its keys) or cut short (`MIIEow...fvY4`).
+    if find(body, b"EXAMPLE", 0).is_some() || find(body, b"...", 0).is_some() {
+        return None;
+    }
+    Some(count >= 40 && !is_filler(body))
 }
 
 /// The first place at or after `from` where `needle` stands in `hay`.
@@ -320,6 +326,37 @@ pub(super) fn is_discord_bot_token(v: &[u8]) -> bool {
         && (27..=38).contains(&mac.len())
         && mac.iter().all(|c| is_b64url(*c))
         && !is_filler(mac)
+}
+
+/// A bare Discord bot token at `at`, which opens a word: three parts of
+/// base64url joined by dots ([`is_discord_bot_token`]: the first decodes
+/// to the bot's id, digits, which neither a word, a JWT nor a path does),
+/// with no fourth part after them (a sentence's full stop ends it). A
+/// made-up id, digits counting up (`123456789012345678`), is a manual's.
+#[inline(never)]
+pub(super) fn discord_bot_at(b: &[u8], at: usize) -> bool {
+    if !matches!(
+        slice(b, at, at + 2),
+        [b'M', b'T' | b'j' | b'z'] | [b'N', b'D' | b'T' | b'j' | b'z'] | [b'O', b'D' | b'T']
+    ) {
+        return false;
+    }
+    let run_end = take_upto(b, at, 77, |c| is_b64url(c) || c == b'.');
+    // Past the longest token, the run is longer than any.
+    if b.get(run_end).is_some_and(|c| is_b64url(*c) || *c == b'.') {
+        return false;
+    }
+    let end = if b.get(run_end.wrapping_sub(1)) == Some(&b'.') { run_end - 1 } else { run_end };
+    let token = slice(b, at, end);
+    if !is_discord_bot_token(token) {
+        return false;
+    }
+    let id_end = token.iter().position(|c| *c == b'.').unwrap_or(token.len());
+    let mut digits = [0u8; 21];
+    let id = base64_decode(slice(token, 0, id_end), &mut digits);
+    let counting =
+        id.windows(2).take(8).all(|w| matches!(w, [a, b] if *b == a + 1 || (*a == b'9' && *b == b'0')));
+    !counting
 }
 
 /// `at` is a `.run(`: a bot token given to a client's `run` in quotes.

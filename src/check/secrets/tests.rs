@@ -4,7 +4,7 @@ use super::*;
 use serde_json::json;
 
 /// A synthetic token body: `n` characters cycling through a mixed alphabet.
-fn body(n: usize, seed: usize) -> String {
+pub(super) fn body(n: usize, seed: usize) -> String {
     const A: &[u8] = b"aZ3kQ9mX2pL7vB4nR8tW1cY6hJ5dF0gS";
     (0..n).map(|i| char::from(A[(i * 7 + seed) % A.len()])).collect()
 }

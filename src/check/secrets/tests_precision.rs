@@ -343,3 +343,112 @@ fn an_oauth1_callback_carries_a_request_token() {
         assert_eq!(codes(&text), vec![TOKEN_PARAMETER], "{text}");
     }
 }
+
+#[test]
+fn where_a_secret_is_kept_and_what_names_it_are_no_secret() {
+    for text in [
+        // A secret manager's resource, a vault's path.
+        "  $ gcloud eventarc kafka-sources create src --sasl-password='projects/123/secrets/my-secret/versions/1'",
+        "--sasl-password=projects/12345/secrets/kafka-pass/versions/latest",
+        "password: secret/data/app/db-creds",
+        // A module's path at a sentence's end; a heading after the name.
+        "      credentials: oauth2client.client.OAuth2Credentials.",
+        "      _password: DEPRECATED: For improved security, specify the password in the",
+        // A wildcard, then a reference.
+        "  --keys='*@Schema.column1'",
+        // A type's path, a camelCase name ending in Authorization.
+        r#"  "AWS::EKS::AccessEntry": "6eb6ba186799e7f3","#,
+        r#"  "AWS::Redshift::EndpointAuthorization": "e72be424d109da1d","#,
+        // An ARN's parts, and one read as a `.pgpass` line.
+        r#""ARN": "arn:aws:secretsmanager:us-west-2:123456789012:secret:MyTestSecret-a1b2c3","#,
+        r#""Resource":"arn:*:elasticloadbalancing:*:*:targetgroup/refactor-spaces-tg-*","#,
+        // A password that says so, an identifier holding the word.
+        r#""Password": "webdavgeneratedpassword2","#,
+        "  $ {command} my-instance --location=us-east4 --password=123Abpassword",
+        "    passwd: HTTPPasswordMgr",
+        // A file's name, a folder's.
+        r#""S3Key": "my-app/22a0-stage-150819_185942.war""#,
+        r#""S3Key": "867139942017-PHIDetection-4750034166536cdb52ffa3295a1b00a3/""#,
+        // RFC 6750's sample bearer token.
+        "   Authorization: Bearer mF_9.B5f-4.1JqM",
+        // A signed URL's template, an AWS key id marked as an example.
+        "https://b.s3.amazonaws.com/k?X-Amz-Security-Token=[token]&X-Amz-Algorithm=AWS4-HMAC-SHA256",
+        "aws_access_key_id = AKIAEXAMPLE123456789",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+    for seed in 0..20 {
+        let t = token(28, seed);
+        let part = |s: u64| random(ALNUM, 7, seed * 8 + s);
+        for (text, code) in [
+            // Parts that are no words, a token and a full stop.
+            (format!("password: {}/{}/{}/{}", part(1), part(2), part(3), part(4)), KEYWORD_ASSIGNMENT),
+            (format!("credentials: {t}."), KEYWORD_ASSIGNMENT),
+            (format!("secret = \"*@{t}\""), KEYWORD_ASSIGNMENT),
+            // A name that is no type's path, a header of its own.
+            (format!(r#""AccessKey": "{t}""#), KEYWORD_ASSIGNMENT),
+            (format!("Authorization: {t}"), AUTHORIZATION_HEADER),
+            (format!("Proxy-Authorization: Bearer {t}"), AUTHORIZATION_HEADER),
+            (format!("secret:{t}"), KEYWORD_ASSIGNMENT),
+            // The word capitalised at the start is a password's.
+            (format!(r#""password": "Password{}!""#, random(b"0123456789", 4, seed)), KEYWORD_ASSIGNMENT),
+            (format!("api_key = \"{t}/\""), KEYWORD_ASSIGNMENT),
+            (
+                format!("aws_access_key_id = AKIA{}", random(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16, seed)),
+                AWS_ACCESS_KEY,
+            ),
+        ] {
+            assert!(codes(&text).contains(&code.as_str()), "{text}");
+        }
+        // A `.pgpass` line has five fields; a sixth makes it none.
+        let pw = format!("Kx{}9", random(ALNUM, 10, seed));
+        assert_eq!(codes(&format!("db.internal:5432:app:app_user:{pw}")), vec![KEYWORD_ASSIGNMENT.as_str()]);
+        assert!(codes(&format!("arn:*:svc:*:*:{pw}:x")).is_empty());
+    }
+}
+
+#[test]
+fn a_manuals_private_key_is_marked_or_cut_short() {
+    let body: Vec<String> = (0..4).map(|i| random(BASE64, 64, i)).collect();
+    let key = |lines: &[String]| {
+        format!("-----BEGIN RSA PRIVATE KEY-----\n{}\n-----END RSA PRIVATE KEY-----", lines.join("\n"))
+    };
+    assert_eq!(codes(&key(&body)), vec![PRIVATE_KEY.as_str()]);
+    let mut marked = body.clone();
+    marked[0].replace_range(0..7, "EXAMPLE");
+    assert!(codes(&key(&marked)).is_empty());
+    let cut = vec![format!("{}...{}", &body[0][..40], &body[3][..8])];
+    assert!(codes(&key(&cut)).is_empty());
+}
+
+#[test]
+fn a_tests_header_a_glob_and_a_list_of_constants_are_no_secret() {
+    for text in [
+        "conn.putheader('Authorization', 'Bearer mytoken')",
+        "self.assertIn(b'Authorization: Bearer mytoken', conn._buffer)",
+        // A user's name alone, no colon and no password.
+        "[('Authorization', 'Basic dXNlcg==')], {}))",
+        ";*passwd:*all*authentication*tokens*updated*successfully*",
+        "              'cast_key_st', 'X509_HASH_DIR_CTX', 'sigevent',",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+    for seed in 0..20 {
+        let t = token(24, seed);
+        let lower = random(b"abcdefghijklmnopqrstuvwxyz", 20, seed);
+        let user = format!("ci:{}", random(ALNUM, 16, seed));
+        for (text, code) in [
+            (format!("Authorization: Bearer {t}"), AUTHORIZATION_HEADER),
+            (format!("Authorization: Bearer {lower}"), AUTHORIZATION_HEADER),
+            (format!("Authorization: Basic {}", encode64(user.as_bytes())), AUTHORIZATION_HEADER),
+            (format!("Authorization: Basic {}", random(BASE64, 40, seed)), AUTHORIZATION_HEADER),
+            (format!("passwd: *{t}*"), KEYWORD_ASSIGNMENT),
+            (
+                format!("getenv('api_key', '{}')", random(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 32, seed)),
+                KEYWORD_ASSIGNMENT,
+            ),
+        ] {
+            assert!(codes(&text).contains(&code.as_str()), "{text}");
+        }
+    }
+}

@@ -216,10 +216,13 @@ pub(super) fn parameter_at(b: &[u8], at: usize, pass: &mut Pass, found: &mut Fou
         !c.is_ascii_whitespace() && !b"?&#\"'<>`".contains(&c) && !c.is_ascii_control()
     });
     let name = slice(b, at + 1, name_end);
-    // A sentence's full stop or a bracket after a URL is not its value's.
+    // A sentence's full stop or a bracket after a URL is not its value's
+    // (a bracket the value opened is: `[token]`).
     let mut value = slice(b, name_end + 1, value_end);
     while let Some((last, rest)) = value.split_last()
-        && b".,)]".contains(last)
+        && (b".,".contains(last)
+            || (*last == b')' && !rest.contains(&b'('))
+            || (*last == b']' && !rest.contains(&b'[')))
     {
         value = rest;
     }
@@ -249,6 +252,7 @@ fn template_value(v: &[u8]) -> bool {
     let wrapped = |open: u8, close: u8| v.first() == Some(&open) && v.last() == Some(&close);
     wrapped(b'{', b'}')
         || wrapped(b'<', b'>')
+        || wrapped(b'[', b']')
         || v.starts_with(b"${")
         || matches!(v, [b'%', b's' | b'(', ..])
         || (matches!(v, [b'%', b'd', ..]) && !v.get(2).is_some_and(u8::is_ascii_hexdigit))

@@ -71,6 +71,56 @@ pub(super) fn value_shape_ok(v: &[u8], word: Word, bare_symbolic: bool) -> bool 
     true
 }
 
+/// A value that says where a secret is kept or what names it, or a
+/// heading: read only for a value about to be refused.
+#[inline(never)]
+pub(super) fn reference_or_label(v: &[u8], word: Word) -> bool {
+    resource_path(v) || label(v) || file_or_folder(v) || (word == Word::Password && names_itself(v))
+}
+
+/// `projects/123/secrets/db-pass/versions/1`, `secret/data/app/db`: four
+/// parts or more joined by `/`, each words or a number, the name of where
+/// a secret is kept (a secret manager's, a vault's path), not the secret.
+/// Random text, base64 too, has parts that are no words.
+fn resource_path(v: &[u8]) -> bool {
+    v.iter().filter(|c| **c == b'/').count() >= 3
+        && v.split(|c| *c == b'/').filter(|p| !p.iter().all(u8::is_ascii_digit)).count() >= 2
+        && v.split(|c| *c == b'/')
+            .all(|p| !p.is_empty() && (p.iter().all(u8::is_ascii_digit) || (p.len() <= 40 && is_words(p))))
+}
+
+/// `my-app/stage-150819.war`, `export-i-fh8sjjsq.ova`, `detection-4750…/`:
+/// a file's name (one `.`, then an extension of two to four lower-case
+/// letters) or a folder's (a `/` at the end), with a `-`, a `_` or a `/`
+/// between its words. Tokens have no extension, and base64's last `/`
+/// has no `-` or `_` in the text before it.
+fn file_or_folder(v: &[u8]) -> bool {
+    let joined = v.iter().any(|c| matches!(c, b'-' | b'_' | b'/'));
+    let extension = v.iter().rposition(|c| *c == b'.').is_some_and(|dot| {
+        let ext = slice(v, dot + 1, v.len());
+        dot > 0
+            && v.iter().filter(|c| **c == b'.').count() == 1
+            && (2..=4).contains(&ext.len())
+            && ext.iter().all(u8::is_ascii_lowercase)
+    });
+    let folder = v.last() == Some(&b'/') && v.iter().any(|c| matches!(c, b'-' | b'_'));
+    (joined && extension) || folder
+}
+
+/// `generatedwebdavpassword2`, `123Abpassword`, `HTTPPasswordMgr`: a
+/// password that says `password` in lower case, or a name that holds the
+/// word: a manual's or a test's value, or an identifier. (`Password1!`,
+/// the word capitalised at the start, is a password someone chose.)
+fn names_itself(v: &[u8]) -> bool {
+    find(v, b"password", 0).is_some() || (is_words(v) && contains_ci(v, b"password"))
+}
+
+/// `DEPRECATED:`, `Note:`: letters and a colon, a heading or a label that
+/// opens a sentence, not a password.
+fn label(v: &[u8]) -> bool {
+    v.split_last().is_some_and(|(last, word)| *last == b':' && word.iter().all(u8::is_ascii_alphabetic))
+}
+
 /// Words between blanks, half of the parts at least, a digit or a
 /// bracket beside them (`Enter password (min. 8 chars)`, `Mot de passe
 /// (8 caractères min.)`): a form's message, not a password. A word is two
@@ -413,6 +463,14 @@ pub(super) fn random_letters(v: &[u8]) -> bool {
 /// One symbol, then a name: a reference (`@password`, `*default_pw`,
 /// `&buf`, `%PASSWORD`, `~user`, `!vault`), not a password.
 pub(super) fn symbol_then_name(v: &[u8]) -> bool {
+    // `*@Schema.column`, `*.field`: a wildcard, then a reference;
+    // `*all*tokens*updated*`: words a glob joins.
+    if let [b'*', b'@' | b'.' | b'/', rest @ ..] = v {
+        return is_words(rest);
+    }
+    if v.first() == Some(&b'*') && v.iter().filter(|c| **c == b'*').count() >= 3 {
+        return v.split(|c| *c == b'*').all(|w| w.is_empty() || is_words(w));
+    }
     match v.split_first() {
         Some((b'@' | b'*' | b'&' | b'%' | b'~' | b'$' | b':' | b'?' | b'#', rest)) => {
             is_words(rest) || (is_member_path(rest) && rest.split(|c| *c == b'.').all(is_words))
@@ -460,4 +518,28 @@ fn digits_then_word(part: &[u8]) -> bool {
         || (rest.first().is_some_and(u8::is_ascii_uppercase)
             && rest.len() >= 3
             && lower(slice(rest, 1, rest.len())))
+}
+
+/// The name at `start` is a part of an ARN (`arn:` opens the word it
+/// stands in: no blank and no quote between).
+#[inline(never)]
+pub(super) fn in_arn(b: &[u8], start: usize) -> bool {
+    let mut i = start;
+    while i > 0 && start - i < 256 {
+        let c = b.get(i - 1).copied().unwrap_or(b' ');
+        if c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'`' | b'(' | b'[' | b'=' | b',') {
+            break;
+        }
+        i -= 1;
+    }
+    i + 4 <= start && has_ci(b, i, b"arn:")
+}
+
+/// `X509_HASH_DIR_CTX`: capitals and digits in words joined by `_`, each
+/// opening with a capital, a constant's name (a generated token in
+/// capitals has no `_`).
+pub(super) fn upper_snake(v: &[u8]) -> bool {
+    v.contains(&b'_')
+        && v.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
+        && v.split(|c| *c == b'_').all(|w| w.len() >= 2 && w.first().is_some_and(u8::is_ascii_uppercase))
 }
