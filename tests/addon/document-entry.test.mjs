@@ -78,6 +78,10 @@ test('a document as bytes: not UTF-8, over the cap, or another typed array is re
   const text = '[{"kind":"human","id":"1"}]';
   const whole = new TextEncoder().encode(text);
   assert.equal(addon.validateDocument(whole.subarray(1, whole.length - 1), 'principal'), true);
+  // Bytes are a body: one byte-order mark is dropped, as TextDecoder drops it.
+  const marked = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"kind":"human","id":"1"}')]);
+  assert.equal(addon.validateDocument(marked, 'principal'), true);
+  assert.equal(JSON.parse(addon.validateDocument('\ufeff{"kind":"human","id":"1"}', 'principal')).diagnostics[0].code, 'parse/invalid-json');
 });
 
 // The columns a store writes are JSON.stringify's text of the stored

@@ -84,13 +84,16 @@ pub fn validate_document(document: &str, options: &DocumentOptions<'_>) -> Docum
     }
 }
 
-/// [`validate_document`] on the document's bytes: bytes over the cap are
-/// refused unread, and bytes that are not UTF-8 (`parse/invalid-utf8`), as
-/// call bytes that are not are.
+/// [`validate_document`] on the document's bytes, read as a server reads a
+/// request body's text (the Fetch standard's UTF-8 decode, which
+/// `Request.text()` and `TextDecoder` use): one leading byte-order mark is
+/// dropped. Bytes over the cap are refused unread, and bytes that are not
+/// UTF-8 (`parse/invalid-utf8`), as call bytes that are not are.
 pub fn validate_document_bytes(document: &[u8], options: &DocumentOptions<'_>) -> DocumentAnswer {
     if let Some(refused) = too_large(document.len()) {
         return refused;
     }
+    let document = document.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(document);
     match std::str::from_utf8(document) {
         Ok(text) => validate_document(text, options),
         Err(e) => DocumentAnswer::Text(crate::api::respond::<()>(Err(CallError::new(

@@ -137,3 +137,17 @@ fn a_document_over_the_cap_or_not_utf8_is_refused_unread() {
         json!("the document is not UTF-8 text: an invalid byte at offset 22")
     );
 }
+
+#[test]
+fn bytes_are_read_as_a_body_is_one_byte_order_mark_dropped() {
+    let options = DocumentOptions { kind: "principal", ..DocumentOptions::default() };
+    let doc = r#"{"kind":"human","id":"1"}"#;
+    let marked = [b"\xEF\xBB\xBF".as_slice(), doc.as_bytes()].concat();
+    assert_eq!(validate_document_bytes(&marked, &options), DocumentAnswer::Clean);
+    // The text itself is JSON text: a mark in it is refused, as JSON.parse refuses it.
+    let text = format!("\u{FEFF}{doc}");
+    assert!(validate_document(&text, &options).into_text().contains("parse/invalid-json"));
+    // Only one mark is the decoder's.
+    let twice = [b"\xEF\xBB\xBF".as_slice(), marked.as_slice()].concat();
+    assert!(validate_document_bytes(&twice, &options).into_text().contains("parse/invalid-json"));
+}
