@@ -358,9 +358,9 @@ fn option_value(env: sys::napi_env, value: Value) -> host::OptionValue {
     }
 }
 
-/// The bytes of a `Uint8Array` (a `Buffer` is one), borrowed where they
-/// lie for the rest of the callback; `None` for any other value.
-fn uint8_bytes<'a>(env: sys::napi_env, value: Value) -> Option<&'a [u8]> {
+/// Where a `Uint8Array`'s bytes lie (a `Buffer` is one) and how many
+/// there are; `None` for any other value. Nothing is read.
+fn uint8_view(env: sys::napi_env, value: Value) -> Option<(*const u8, usize)> {
     let mut is = false;
     // SAFETY: `value` is a live value of this callback; `is` a local.
     if unsafe { sys::napi_is_typedarray(env, value, &mut is) } != sys::Status::napi_ok || !is {
@@ -375,23 +375,35 @@ fn uint8_bytes<'a>(env: sys::napi_env, value: Value) -> Option<&'a [u8]> {
     if status != sys::Status::napi_ok || kind != sys::TypedarrayType::uint8_array {
         return None;
     }
-    if len == 0 || data.is_null() {
-        return Some(&[]);
+    Some((data.cast::<u8>().cast_const(), if data.is_null() { 0 } else { len }))
+}
+
+/// A copy of `len` bytes at `data` (a view [`uint8_view`] found). Copied,
+/// never borrowed: the array may lie over a `SharedArrayBuffer` that a
+/// worker writes while the core reads, and the core's reading of UTF-8
+/// relies on bytes that do not change under it.
+fn copy_bytes(data: *const u8, len: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len);
+    if len > 0 {
+        // SAFETY: Node-API gave `data` as the start of `len` bytes of the
+        // array, alive while the callback runs (the array is one of its
+        // arguments); `out` has room for `len` bytes, all written here.
+        unsafe {
+            ptr::copy_nonoverlapping(data, out.as_mut_ptr(), len);
+            out.set_len(len);
+        }
     }
-    // SAFETY: Node-API hands the array's own bytes, `len` of them, alive
-    // while the callback runs (the array is one of its arguments, and
-    // nothing here runs JavaScript that could detach its buffer).
-    Some(unsafe { std::slice::from_raw_parts(data.cast::<u8>(), len) })
+    out
 }
 
 /// The document entry's answer to its three arguments (see
 /// [`validate_document_export`]).
 fn document_answer(env: sys::napi_env, document: Value, kind: Value, options: Value) -> api::DocumentAnswer {
     let refused = api::DocumentAnswer::Text;
-    // A typed array's bytes are borrowed only once the options are read:
+    // A typed array's bytes are copied only once the options are read:
     // an option's getter could detach its buffer.
     let is_text = js_type(env, document) == "string";
-    if !is_text && uint8_bytes(env, document).is_none() {
+    if !is_text && uint8_view(env, document).is_none() {
         return refused(host::not_a_string(Argument::Document, js_type(env, document)));
     }
     if js_type(env, kind) != "string" {
@@ -427,13 +439,13 @@ fn document_answer(env: sys::napi_env, document: Value, kind: Value, options: Va
         other => return refused(host::options_not_an_object(other)),
     }
     if !is_text {
-        let Some(bytes) = uint8_bytes(env, document) else {
+        let Some((data, len)) = uint8_view(env, document) else {
             return refused(host::not_a_string(Argument::Document, js_type(env, document)));
         };
-        if let Some(answer) = host::bytes_before_reading(bytes.len()) {
+        if let Some(answer) = host::bytes_before_reading(len) {
             return refused(answer);
         }
-        return host::validate_document_bytes(bytes, &kind, &read);
+        return host::validate_document_bytes(&copy_bytes(data, len), &kind, &read);
     }
     let Some(units) = utf16_len(env, document) else { return refused(host::unreadable()) };
     if let Some(answer) = host::document_before_reading(units) {

@@ -188,7 +188,7 @@ pub(super) fn validate_with_duplicates(
     let mode = call.mode.unwrap_or_default();
     let profile = profile(call.profile.as_deref(), kind)?;
     if call.with_columns == Some(true) {
-        columns_of(kind)?;
+        columns_of(kind, call.js_values == Some(true))?;
     }
     let options = validate::Options {
         http_writer: call.http_writer.unwrap_or(false),
@@ -243,18 +243,25 @@ pub(super) fn validate_with_duplicates(
 }
 
 /// Whether `withColumns` may be asked of `kind`: only a create that is a
-/// row of its own has columns.
-pub(crate) fn columns_of(kind: DocumentKind) -> Result<(), CallError> {
-    if crate::columns::has_columns(kind) {
-        return Ok(());
+/// row of its own has columns, and only a JSON document (`jsValues` text
+/// may hold an `undefined`, which no column text spells).
+pub(crate) fn columns_of(kind: DocumentKind, js_values: bool) -> Result<(), CallError> {
+    if !crate::columns::has_columns(kind) {
+        return Err(CallError::new(
+            error::NO_COLUMNS,
+            format!(
+                "`withColumns` asks for the row of an event_create or a link_create; a `{}` is no row",
+                kind.name()
+            ),
+        ));
     }
-    Err(CallError::new(
-        error::NO_COLUMNS,
-        format!(
-            "`withColumns` asks for the row of an event_create or a link_create; a `{}` is no row",
-            kind.name()
-        ),
-    ))
+    if js_values {
+        return Err(CallError::new(
+            error::NO_COLUMNS,
+            "`withColumns` asks for the row of a JSON document; with `jsValues` the text may hold JavaScript values no column spells",
+        ));
+    }
+    Ok(())
 }
 
 fn document_missing() -> CallError {

@@ -25,7 +25,7 @@ crate::define_codes! {
     UNKNOWN_KIND = "validate/unknown-kind", "`validate` was asked for a document kind it does not know";
     PROFILE_KIND = "validate/profile-kind", "the `upstream` profile was asked for a kind upstream has no rules for (it decides `event_create`, `link_create`, `principal` and `artifact_ref`)";
     UNKNOWN_PROFILE = "validate/unknown-profile", "`validate` was asked for a profile it does not know (`a2a`, the default, or `upstream`)";
-    NO_COLUMNS = "validate/no-columns", "`validate` was asked for the stored columns (`withColumns`) of a kind that is no row of its own (only `event_create` and `link_create` are)";
+    NO_COLUMNS = "validate/no-columns", "`validate` was asked for the stored columns (`withColumns`) of a kind that is no row of its own (only `event_create` and `link_create` are), or of a `jsValues` text";
     DOCUMENT_MISSING = "validate/document-missing", "`validate` got neither `document` nor `documentText`, or both";
 }
 

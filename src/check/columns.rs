@@ -33,6 +33,10 @@ enum Column {
     Json,
     /// The field's value as JSON text, `[]` when absent.
     List,
+    /// Artifact refs: a [`Column::List`] of objects that keep keys beside
+    /// the schema's, which the stored form writes after the schema's own
+    /// and `JSON.stringify` writes first when they are array indexes.
+    Refs,
 }
 
 /// A column: its name, the field it comes from, and what it holds.
@@ -50,7 +54,8 @@ const fn event_columns() -> [Col; event::CREATE_FIELDS] {
         out[i] = match spec {
             Spec::Str(..) | Spec::Num => (name, name, Column::Scalar),
             Spec::Json => (name, name, Column::Json),
-            Spec::Refs | Spec::Tags => (name, name, Column::List),
+            Spec::Refs => (name, name, Column::Refs),
+            Spec::Tags => (name, name, Column::List),
             Spec::Principal => ("principal_json", name, Column::Json),
         };
         i += 1;
@@ -118,15 +123,7 @@ pub fn from_stored_text(kind: DocumentKind, stored: &str) -> Option<String> {
             }
             lx.blank();
             write_name(column.0, &mut out);
-            if column.2 == Column::Scalar {
-                let start = lx.at();
-                skip_value(&mut lx)?;
-                out.push_str(lx.since(start));
-            } else {
-                out.push('"');
-                respell_value(&mut lx, &mut out)?;
-                out.push('"');
-            }
+            write_value(column.2, &mut lx, &mut out)?;
             lx.blank();
             if lx.eat(b',') {
                 lx.blank();
@@ -149,6 +146,103 @@ pub fn from_stored_text(kind: DocumentKind, stored: &str) -> Option<String> {
     Some(out)
 }
 
+/// The value at `lx` as its column holds it.
+fn write_value(holds: Column, lx: &mut Lexer<'_>, out: &mut String) -> Option<()> {
+    match holds {
+        Column::Scalar => {
+            let start = lx.at();
+            skip_value(lx)?;
+            out.push_str(lx.since(start));
+        }
+        Column::Json | Column::List => {
+            out.push('"');
+            respell_value(lx, out)?;
+            out.push('"');
+        }
+        Column::Refs => {
+            out.push('"');
+            respell_refs(lx, out)?;
+            out.push('"');
+        }
+    }
+    Some(())
+}
+
+/// An array of artifact refs, respelled as [`respell_value`] does, each
+/// ref's members in the order a JavaScript object lists them: array-index
+/// keys first, ascending, then the others as written.
+fn respell_refs(lx: &mut Lexer<'_>, out: &mut String) -> Option<()> {
+    lx.blank();
+    if !lx.eat(b'[') {
+        return respell_value(lx, out);
+    }
+    out.push('[');
+    lx.blank();
+    let mut first = true;
+    while !lx.eat(b']') {
+        if !first {
+            if !lx.eat(b',') {
+                return None;
+            }
+            lx.blank();
+            out.push(',');
+        }
+        first = false;
+        if lx.peek()? == b'{' {
+            respell_ref(lx, out)?;
+        } else {
+            respell_value(lx, out)?;
+        }
+        lx.blank();
+    }
+    out.push(']');
+    Some(())
+}
+
+/// One ref object (the lexer at its `{`).
+fn respell_ref(lx: &mut Lexer<'_>, out: &mut String) -> Option<()> {
+    lx.bump();
+    let mut members: Vec<(Option<u64>, &str, &str)> = Vec::new();
+    lx.blank();
+    if !lx.eat(b'}') {
+        loop {
+            let start = lx.at();
+            let key = lx.string_value(false).ok()?;
+            let token = lx.since(start);
+            lx.blank();
+            if !lx.eat(b':') {
+                return None;
+            }
+            lx.blank();
+            let from = lx.at();
+            skip_value(lx)?;
+            members.push((array_index(&key), token, lx.since(from)));
+            lx.blank();
+            if lx.eat(b',') {
+                lx.blank();
+                continue;
+            }
+            if !lx.eat(b'}') {
+                return None;
+            }
+            break;
+        }
+    }
+    // A stable sort: index keys to the front in numeric order.
+    crate::sort::list(&mut members, &|a, b| a.0.unwrap_or(u64::MAX).cmp(&b.0.unwrap_or(u64::MAX)));
+    out.push('{');
+    for (n, (_, key, value)) in members.into_iter().enumerate() {
+        if n > 0 {
+            out.push(',');
+        }
+        escape_token(key, out);
+        out.push(':');
+        respell_value(&mut Lexer::new(value, Policy::JsonParse), out)?;
+    }
+    out.push('}');
+    Some(())
+}
+
 /// `,"name":` (the comma taken back from the first column).
 fn write_name(name: &str, out: &mut String) {
     out.push_str(",\"");
@@ -159,7 +253,7 @@ fn write_name(name: &str, out: &mut String) {
 /// A column whose field is absent, with its name.
 fn write_absent(column: &Col, out: &mut String) {
     write_name(column.0, out);
-    out.push_str(if column.2 == Column::List { "\"[]\"" } else { "null" });
+    out.push_str(if matches!(column.2, Column::List | Column::Refs) { "\"[]\"" } else { "null" });
 }
 
 /// [`from_stored_text`] from the fields a first pass finds, in any order.
@@ -171,14 +265,7 @@ fn from_fields(table: &[Col], stored: &str) -> Option<String> {
             None => write_absent(column, &mut out),
             Some(&(_, value)) => {
                 write_name(column.0, &mut out);
-                let mut lx = Lexer::new(value, Policy::JsonParse);
-                if column.2 == Column::Scalar {
-                    out.push_str(value);
-                } else {
-                    out.push('"');
-                    respell_value(&mut lx, &mut out)?;
-                    out.push('"');
-                }
+                write_value(column.2, &mut Lexer::new(value, Policy::JsonParse), &mut out)?;
             }
         }
     }
@@ -197,10 +284,10 @@ pub fn from_value(kind: DocumentKind, stored: &Value) -> Option<String> {
     let mut out = Map::new();
     for &(column, field, holds) in table {
         let value = match (fields.get(field), holds) {
-            (None, Column::List) => Value::String("[]".to_owned()),
+            (None, Column::List | Column::Refs) => Value::String("[]".to_owned()),
             (None, _) => Value::Null,
             (Some(value), Column::Scalar) => value.clone(),
-            (Some(value), Column::Json | Column::List) => {
+            (Some(value), Column::Json | Column::List | Column::Refs) => {
                 let mut text = String::new();
                 write_js(value, &mut text);
                 Value::String(text)

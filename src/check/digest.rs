@@ -17,7 +17,7 @@ use crate::artifact::digest::malformed;
 use crate::diagnostic::{Code, quote};
 
 crate::define_codes! {
-    MATCH = "digest/match", "every algorithm both sides name has the same digest";
+    MATCH = "digest/match", "every algorithm both sides name has the same digest (a SHA-1 match alone counts only where the reference names no SHA-2 digest)";
     MISMATCH = "digest/mismatch", "an algorithm both sides name has different digests: the bytes are not the ones the reference names";
     NOTHING_TO_COMPARE = "digest/nothing-to-compare", "the reference carries no digest, or none in an algorithm the other side has (or the core computes): nothing is bound";
     NOT_COMPARED = "digest/not-compared", "one algorithm of the reference could not be compared: the core does not compute it, the other side does not name it, or a side's value is not its lowercase hex";
@@ -158,7 +158,9 @@ pub enum Against<'a> {
 /// Compares the reference's digest set (`expected`: a digest set; `None`
 /// or anything but an object of strings binds nothing) with `against`.
 /// A mismatch in any algorithm is a mismatch; otherwise one match is a
-/// match; otherwise there is nothing to compare.
+/// match; otherwise there is nothing to compare. SHA-1 collisions can be
+/// made: where the reference also names a SHA-2 digest, a SHA-1 match alone
+/// is not a match (nothing was compared that binds the bytes).
 pub fn verify(expected: Option<&Value>, against: Against<'_>) -> Verdict {
     let mut compared = Vec::new();
     if let Some(Value::Object(expected)) = expected {
@@ -167,9 +169,12 @@ pub fn verify(expected: Option<&Value>, against: Against<'_>) -> Verdict {
         }
     }
     crate::sort::list(&mut compared, &|a, b| a.algorithm.cmp(&b.algorithm));
+    let strong =
+        |algorithm: &str| algorithm != "sha1" && crate::artifact::digest::hex_len(algorithm).is_some();
+    let names_strong = compared.iter().any(|c| strong(&c.algorithm));
     let code = if compared.iter().any(|c| c.code == MISMATCH) {
         MISMATCH
-    } else if compared.iter().any(|c| c.code == MATCH) {
+    } else if compared.iter().any(|c| c.code == MATCH && (strong(&c.algorithm) || !names_strong)) {
         MATCH
     } else {
         NOTHING_TO_COMPARE
@@ -338,5 +343,28 @@ mod tests {
             v.compared.iter().map(|c| c.algorithm.as_str()).collect::<Vec<_>>(),
             vec!["sha1", "sha256"]
         );
+    }
+}
+
+#[cfg(test)]
+mod downgrade {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_sha1_match_does_not_stand_for_a_sha256_the_reference_names() {
+        let sha1 = "a".repeat(40);
+        let reference = json!({"sha1": sha1, "sha256": "b".repeat(64)});
+        // The caller names only SHA-1: the SHA-256 that would bind the bytes is not compared.
+        let only_sha1 = json!({"sha1": sha1});
+        assert_eq!(verify(Some(&reference), Against::Digests(&only_sha1)).code, NOTHING_TO_COMPARE);
+        // A reference with SHA-1 alone is matched by it.
+        let weak = json!({"sha1": sha1});
+        assert_eq!(verify(Some(&weak), Against::Digests(&only_sha1)).code, MATCH);
+        // Both compared and equal: a match; the SHA-256 differing: a mismatch.
+        let both = json!({"sha1": sha1, "sha256": "b".repeat(64)});
+        assert_eq!(verify(Some(&reference), Against::Digests(&both)).code, MATCH);
+        let other = json!({"sha1": sha1, "sha256": "c".repeat(64)});
+        assert_eq!(verify(Some(&reference), Against::Digests(&other)).code, MISMATCH);
     }
 }

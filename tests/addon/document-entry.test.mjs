@@ -92,7 +92,7 @@ test('the columns are the text JSON.stringify writes for the stored document', (
   const bodies = [
     { payload_json: { b: 1.0, 10: [1e21, 0.000001, 1e-7, -0, 123456789012345680000], 2: 'x', '01': { z: null } } },
     { payload_json: [1.5, 'é\n\u0001"', true, { 4294967294: 1, 4294967295: 2 }], tags: ['a', 'b'], confidence: 0.25 },
-    { payload_json: 'text', artifact_refs: [{ kind: 'url', url: 'https://example.com/a', extra: { 3: 1, a: 2.50 } }] },
+    { payload_json: 'text', artifact_refs: [{ kind: 'url', url: 'https://example.com/a', extra: { 3: 1, a: 2.50 }, 9: true }] },
     { payload_json: null, expires_at: 1785320480000, severity: '' },
   ];
   for (const profile of ['upstream', 'a2a']) {

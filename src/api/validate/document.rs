@@ -85,20 +85,25 @@ pub fn validate_document(document: &str, options: &DocumentOptions<'_>) -> Docum
 }
 
 /// [`validate_document`] on the document's bytes, read as a server reads a
-/// request body's text (the Fetch standard's UTF-8 decode, which
-/// `Request.text()` and `TextDecoder` use): one leading byte-order mark is
-/// dropped. Bytes over the cap are refused unread, and bytes that are not
-/// UTF-8 (`parse/invalid-utf8`), as call bytes that are not are.
+/// request body's text: one leading byte-order mark is dropped, as
+/// `Request.text()` and `TextDecoder` drop it. Bytes over the cap are
+/// refused unread, and bytes that are not UTF-8 are refused
+/// (`parse/invalid-utf8`, at the offset in the bytes given), where a
+/// decoder would put U+FFFD in their place.
 pub fn validate_document_bytes(document: &[u8], options: &DocumentOptions<'_>) -> DocumentAnswer {
     if let Some(refused) = too_large(document.len()) {
         return refused;
     }
-    let document = document.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(document);
-    match std::str::from_utf8(document) {
+    let marked = document.starts_with(b"\xEF\xBB\xBF");
+    let (mark, text) = document.split_at(if marked { 3 } else { 0 });
+    match std::str::from_utf8(text) {
         Ok(text) => validate_document(text, options),
         Err(e) => DocumentAnswer::Text(crate::api::respond::<()>(Err(CallError::new(
             error::INVALID_UTF8,
-            format!("the document is not UTF-8 text: an invalid byte at offset {}", e.valid_up_to()),
+            format!(
+                "the document is not UTF-8 text: an invalid byte at offset {}",
+                mark.len() + e.valid_up_to()
+            ),
         )))),
     }
 }
@@ -122,7 +127,7 @@ fn settle(options: &DocumentOptions<'_>) -> Option<(DocumentKind, Mode, Options)
     };
     let profile = super::profile(options.profile, kind).ok()?;
     if options.with_columns {
-        super::columns_of(kind).ok()?;
+        super::columns_of(kind, options.js_values).ok()?;
     }
     let settled = Options {
         http_writer: options.http_writer,

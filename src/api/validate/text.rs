@@ -40,8 +40,8 @@ pub(in crate::api) fn validate_call_text(input: &str) -> Option<String> {
     };
     let mode = call.mode.unwrap_or_default();
     let with_columns = call.with_columns.unwrap_or(false);
-    // A kind with no row is the generic path's call error.
-    if with_columns && !crate::columns::has_columns(kind) {
+    // Columns a call may not ask for are the generic path's call error.
+    if with_columns && super::columns_of(kind, options.js_values).is_err() {
         return None;
     }
     let wanted = Wanted { normalized: call.with_normalized != Some(false), columns: with_columns };

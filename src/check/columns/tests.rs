@@ -94,3 +94,12 @@ fn fields_out_of_the_schemas_order_give_the_same_columns() {
     assert_eq!(columns(ordered)["payload_json"], r#"{"a":[1,"x\"]"]}"#);
     assert_eq!(from_stored_text(DocumentKind::EventCreate, "{}").map(|c| c.len() > 10), Some(true));
 }
+
+#[test]
+fn an_artifact_refs_index_keys_come_first_as_a_javascript_object_lists_them() {
+    let stored = r#"{"artifact_refs":[{"kind":"file","ref":"a.txt","2":{"k":1.0},"10":[],"z":"y"},"x"],"principal":{"kind":"human","id":"1"}}"#;
+    assert_eq!(
+        columns(stored)["artifact_refs"],
+        r#"[{"2":{"k":1},"10":[],"kind":"file","ref":"a.txt","z":"y"},"x"]"#
+    );
+}

@@ -112,6 +112,7 @@ fn options_a_call_refuses_get_that_calls_failure() {
         DocumentOptions { profile: Some("nope"), ..base },
         DocumentOptions { profile: Some("upstream"), kind: "notify_summary", ..base },
         DocumentOptions { with_columns: true, ..base },
+        DocumentOptions { kind: "event_create", with_columns: true, js_values: true, ..base },
     ] {
         let got = validate_document(doc, &options).into_text();
         assert!(got.starts_with(r#"{"type":"failure""#), "{options:?}: {got}");
@@ -147,6 +148,9 @@ fn bytes_are_read_as_a_body_is_one_byte_order_mark_dropped() {
     // The text itself is JSON text: a mark in it is refused, as JSON.parse refuses it.
     let text = format!("\u{FEFF}{doc}");
     assert!(validate_document(&text, &options).into_text().contains("parse/invalid-json"));
+    // An offset is the caller's, mark included.
+    let bad = [b"\xEF\xBB\xBF{\xff".as_slice()].concat();
+    assert!(validate_document_bytes(&bad, &options).into_text().contains("an invalid byte at offset 4"));
     // Only one mark is the decoder's.
     let twice = [b"\xEF\xBB\xBF".as_slice(), marked.as_slice()].concat();
     assert!(validate_document_bytes(&twice, &options).into_text().contains("parse/invalid-json"));
