@@ -34,7 +34,8 @@ function evidenceBadge(evidence) {
   let label = 'reported, not bound';
   if (items.some((i) => i.verified === 'digest/mismatch')) [tone, label] = ['bad', 'digest mismatch'];
   else if (bound && boundItems.every((i) => i.verified === 'digest/match')) [tone, label] = ['good', 'bound, matched'];
-  else if (bound) [tone, label] = ['good', 'bound by digest'];
+  // Bound, but nothing checked yet: a digest anyone could have written is no good news on its own.
+  else if (bound) [tone, label] = ['neutral', 'bound by digest'];
   return el('span', { class: `badge evidence status-${tone}`, 'data-evidence': label }, label);
 }
 

@@ -380,20 +380,28 @@ impl Evidence {
 impl ViewAnswer {
     /// Marks each receipt's evidence with the caller's verifications (a
     /// handoff view's receipts; other views carry none). A verification
-    /// that names nothing in the view is left out.
+    /// that names nothing in the view is left out, and so is a match or a
+    /// mismatch claimed for an item no digest binds (only
+    /// `digest/nothing-to-compare` can be said of it). The last
+    /// verification of an item counts.
     pub fn mark_verified(&mut self, verified: &[Verified]) {
         let View::Handoff(view) = &mut self.view else { return };
         let Some(thread) = &mut view.thread else { return };
+        let by_item: std::collections::BTreeMap<(&str, &str), &str> = verified
+            .iter()
+            .map(|v| ((v.event_id.as_str(), v.instance_path.as_str()), v.code.as_str()))
+            .collect();
         for receipt in &mut thread.receipts {
             let Some(evidence) = &mut receipt.evidence else { continue };
             for item in &mut evidence.items {
-                if let Some(v) = verified
-                    .iter()
-                    .rev()
-                    .find(|v| v.event_id == receipt.receipt_id && v.instance_path == item.instance_path)
-                {
-                    item.verified = Some(v.code.clone());
+                let Some(&code) = by_item.get(&(receipt.receipt_id.as_str(), item.instance_path.as_str()))
+                else {
+                    continue;
+                };
+                if item.algorithms.is_empty() && code != crate::digest::NOTHING_TO_COMPARE.as_str() {
+                    continue;
                 }
+                item.verified = Some(code.to_owned());
             }
         }
     }

@@ -35,6 +35,7 @@ crate::define_codes! {
     NOT_ITS_HANDOFF = "attest/not-its-handoff", "the receipt's `relatedEventId` does not name the handoff given with it";
     INVALID_RECEIPT = "attest/invalid-receipt", "a receipt field a Statement states is missing or of the wrong type (`status`, a check's `command`, `exit_code` or `passed`)";
     UNBOUND = "attest/unbound", "no artifact or check output of the receipt or its handoff carries a digest, so a Statement would have no subject: the receipt is reported, not bound";
+    MISSING_ID = "attest/missing-id", "the handoff or the receipt has no `id` (a non-empty string): a Statement names both, and a receipt answers its handoff by it";
     CONTAINS_SECRET = "attest/contains-secret", "a string the Statement would carry looks like a secret; nothing is written";
 }
 
@@ -72,6 +73,11 @@ pub fn statement(handoff: &Value, receipt: &Value) -> Result<Attestation, CallEr
             NOT_A_RECEIPT,
             format!("`receipt.eventType` is {found}, not `handoff_receipt`"),
         ));
+    }
+    for (what, id) in [("handoff", h.id), ("receipt", r.id)] {
+        if id.is_none_or(str::is_empty) {
+            return Err(CallError::new(MISSING_ID, format!("`{what}.id` must be a non-empty string")));
+        }
     }
     if r.related_event_id.is_none() || r.related_event_id != h.id {
         return Err(CallError::new(
@@ -203,6 +209,7 @@ fn subject(artifact_ref: &Value) -> Option<Value> {
     if let Some(Artifact::Link { url, .. }) = &parsed
         && url.scheme == "https"
         && let Some(text) = artifact_ref.get("url").and_then(Value::as_str)
+        && text.starts_with("https:")
     {
         s.insert("uri".into(), Value::String(text.to_owned()));
     }
@@ -240,7 +247,11 @@ fn check_fact(check: &Value, at: &Pointer) -> Result<Value, CallError> {
             Ok(Artifact::Link { ref url, .. }) if url.scheme == "https"
         );
         if https {
-            put_str(&mut o, "uri", output.get("url").and_then(Value::as_str));
+            put_str(
+                &mut o,
+                "uri",
+                output.get("url").and_then(Value::as_str).filter(|u| u.starts_with("https:")),
+            );
         }
         if let Some(Value::Object(d)) =
             subject(&Value::Object(output.clone())).as_ref().and_then(|s| s.get("digest"))
@@ -264,9 +275,11 @@ fn integer(n: f64) -> Value {
 }
 
 /// A principal as the Statement states it: `{kind, id, onBehalfOf?}`.
+/// A principal whose kind is not one of the vocabulary's or whose `id` is
+/// blank is left out: the Statement states who acted, or nothing.
 fn principal(p: &Value) -> Option<Value> {
-    let kind = p.get("kind")?.as_str()?;
-    let id = p.get("id")?.as_str()?;
+    let kind = p.get("kind")?.as_str().filter(|k| ["human", "agent", "service"].contains(k))?;
+    let id = p.get("id")?.as_str().filter(|id| !id.is_empty())?;
     let mut out = Map::new();
     out.insert("kind".into(), Value::String(kind.to_owned()));
     out.insert("id".into(), Value::String(id.to_owned()));
@@ -330,6 +343,26 @@ mod tests {
         r2["ts"] = json!(2000.0);
         assert_eq!(statement(&h, &r2).unwrap().statement, a);
         assert!(a.contains(r#""ts":2000,"#));
+    }
+
+    #[test]
+    fn blank_ids_bind_nothing_and_what_the_predicate_cannot_state_is_left_out() {
+        let (mut h, mut r) =
+            rows(json!({"kind":"log_url","url":"HTTPS://ci.example.com/a","digest":{"sha256": SHA}}));
+        h["id"] = json!("");
+        r["relatedEventId"] = json!("");
+        assert_eq!(statement(&h, &r).map(|_| ()).unwrap_err().code, MISSING_ID.as_str());
+        let (h, mut r) =
+            rows(json!({"kind":"log_url","url":"HTTPS://ci.example.com/a","digest":{"sha256": SHA}}));
+        r.as_object_mut().map(|o| o.remove("id"));
+        assert_eq!(statement(&h, &r).map(|_| ()).unwrap_err().code, MISSING_ID.as_str());
+        let (h, mut r) =
+            rows(json!({"kind":"log_url","url":"HTTPS://ci.example.com/a","digest":{"sha256": SHA}}));
+        r["principal"] = json!({"kind":"robot","id":""});
+        let s: Value = serde_json::from_str(&statement(&h, &r).unwrap().statement).unwrap();
+        assert!(s["predicate"]["principals"].get("worker").is_none(), "{s}");
+        assert!(s["subject"][0].get("uri").is_none(), "{s}");
+        assert!(s["predicate"]["checks"][0]["output"].get("uri").is_none(), "{s}");
     }
 
     #[test]

@@ -203,6 +203,8 @@ for (const vp of viewports) {
     const badge = (id) => page.textContent(`[data-receipt="${id}"] .evidence`);
     // Before the app checks anything: one receipt bound by its log's digest, one that only reports.
     assert.equal(await badge('rc-review-2'), 'bound by digest');
+    // Not checked yet: not shown as good news.
+    assert.match(await page.getAttribute('[data-receipt="rc-review-2"] .evidence', 'class'), /status-neutral/);
     assert.equal(await badge('rc-review-1'), 'reported, not bound');
     // The app fetched the log and compared it: matched.
     const check = (code) => page.evaluate((c) => {
