@@ -99,42 +99,25 @@ pub fn from_stored_text(kind: DocumentKind, stored: &str) -> Option<String> {
     let table = table(kind)?;
     let mut out = String::with_capacity(stored.len() + stored.len() / 4 + 64 * table.len());
     let mut lx = Lexer::new(stored, Policy::JsonParse);
-    let mut next = 0;
-    lx.blank();
-    if !lx.eat(b'{') {
-        return None;
-    }
+    let (mut next, mut out_of_order) = (0, false);
     out.push('{');
-    lx.blank();
-    if !lx.eat(b'}') {
-        loop {
-            let key = lx.string_value(false).ok()?;
-            let Some(at) = table.get(next..)?.iter().position(|c| c.1 == key) else {
-                return from_fields(table, stored);
-            };
-            for column in table.get(next..next + at)? {
-                write_absent(column, &mut out);
-            }
-            let column = table.get(next + at)?;
-            next += at + 1;
-            lx.blank();
-            if !lx.eat(b':') {
-                return None;
-            }
-            lx.blank();
-            write_name(column.0, &mut out);
-            write_value(column.2, &mut lx, &mut out)?;
-            lx.blank();
-            if lx.eat(b',') {
-                lx.blank();
-                continue;
-            }
-            if !lx.eat(b'}') {
-                return None;
-            }
-            break;
+    let read = each_member(&mut lx, |key, _, lx| {
+        let Some(at) = table.get(next..)?.iter().position(|c| c.1 == key) else {
+            out_of_order = true;
+            return None;
+        };
+        for column in table.get(next..next + at)? {
+            write_absent(column, &mut out);
         }
+        let column = table.get(next + at)?;
+        next += at + 1;
+        write_name(column.0, &mut out);
+        write_value(column.2, lx, &mut out)
+    });
+    if out_of_order {
+        return from_fields(table, stored);
     }
+    read?;
     for column in table.get(next..)? {
         write_absent(column, &mut out);
     }
@@ -144,6 +127,39 @@ pub fn from_stored_text(kind: DocumentKind, stored: &str) -> Option<String> {
     }
     out.push('}');
     Some(out)
+}
+
+/// Reads the object at `lx`, handing `member` each key (decoded, and as
+/// its token) with the lexer at the key's value, which `member` steps over.
+fn each_member<'t>(
+    lx: &mut Lexer<'t>,
+    mut member: impl FnMut(std::borrow::Cow<'t, str>, &'t str, &mut Lexer<'t>) -> Option<()>,
+) -> Option<()> {
+    lx.blank();
+    if !lx.eat(b'{') {
+        return None;
+    }
+    lx.blank();
+    if lx.eat(b'}') {
+        return Some(());
+    }
+    loop {
+        let start = lx.at();
+        let key = lx.string_value(false).ok()?;
+        let token = lx.since(start);
+        lx.blank();
+        if !lx.eat(b':') {
+            return None;
+        }
+        lx.blank();
+        member(key, token, lx)?;
+        lx.blank();
+        if lx.eat(b',') {
+            lx.blank();
+            continue;
+        }
+        return lx.eat(b'}').then_some(());
+    }
 }
 
 /// The value at `lx` as its column holds it.
@@ -201,33 +217,13 @@ fn respell_refs(lx: &mut Lexer<'_>, out: &mut String) -> Option<()> {
 
 /// One ref object (the lexer at its `{`).
 fn respell_ref(lx: &mut Lexer<'_>, out: &mut String) -> Option<()> {
-    lx.bump();
     let mut members: Vec<(Option<u64>, &str, &str)> = Vec::new();
-    lx.blank();
-    if !lx.eat(b'}') {
-        loop {
-            let start = lx.at();
-            let key = lx.string_value(false).ok()?;
-            let token = lx.since(start);
-            lx.blank();
-            if !lx.eat(b':') {
-                return None;
-            }
-            lx.blank();
-            let from = lx.at();
-            skip_value(lx)?;
-            members.push((array_index(&key), token, lx.since(from)));
-            lx.blank();
-            if lx.eat(b',') {
-                lx.blank();
-                continue;
-            }
-            if !lx.eat(b'}') {
-                return None;
-            }
-            break;
-        }
-    }
+    each_member(lx, |key, token, lx| {
+        let from = lx.at();
+        skip_value(lx)?;
+        members.push((array_index(&key), token, lx.since(from)));
+        Some(())
+    })?;
     // A stable sort: index keys to the front in numeric order.
     crate::sort::list(&mut members, &|a, b| a.0.unwrap_or(u64::MAX).cmp(&b.0.unwrap_or(u64::MAX)));
     out.push('{');
@@ -300,33 +296,14 @@ pub fn from_value(kind: DocumentKind, stored: &Value) -> Option<String> {
 
 /// The members of the object `text` holds, each value as its text.
 fn top_level(text: &str) -> Option<Vec<(String, &str)>> {
-    let mut lx = Lexer::new(text, Policy::JsonParse);
     let mut out = Vec::new();
-    lx.blank();
-    if !lx.eat(b'{') {
-        return None;
-    }
-    lx.blank();
-    if lx.eat(b'}') {
-        return Some(out);
-    }
-    loop {
-        let key = lx.string_value(false).ok()?.into_owned();
-        lx.blank();
-        if !lx.eat(b':') {
-            return None;
-        }
-        lx.blank();
+    each_member(&mut Lexer::new(text, Policy::JsonParse), |key, _, lx| {
         let start = lx.at();
-        skip_value(&mut lx)?;
-        out.push((key, lx.since(start)));
-        lx.blank();
-        if lx.eat(b',') {
-            lx.blank();
-            continue;
-        }
-        return lx.eat(b'}').then_some(out);
-    }
+        skip_value(lx)?;
+        out.push((key.into_owned(), lx.since(start)));
+        Some(())
+    })?;
+    Some(out)
 }
 
 /// Steps over one value, at any depth, without a stack of its own: a
