@@ -539,15 +539,6 @@ fn name_value_pair(b: &[u8], start: usize, name_end: usize) -> Option<(usize, us
     matches!(b.get(sep), Some(b':' | b'=')).then_some((sep, sep + 1))
 }
 
-/// `oauth2client_4_0.client.OAuth2Credentials`: three or more parts joined
-/// by dots, each of words, a module's or a type's path (a sentence's full
-/// stop after it aside).
-fn dotted_words(v: &[u8]) -> bool {
-    let v = v.strip_suffix(b".").unwrap_or(v);
-    v.iter().filter(|c| **c == b'.').count() >= 2
-        && v.split(|c| *c == b'.').all(|p| !p.is_empty() && is_words(p))
-}
-
 /// A blank, then a word in lower case: the bare value before it opens a
 /// sentence (`passwd: Passphrase for encrypted keys.`).
 fn prose_follows(b: &[u8], end: usize) -> bool {
@@ -555,16 +546,6 @@ fn prose_follows(b: &[u8], end: usize) -> bool {
     b.get(end) == Some(&b' ')
         && word_end >= end + 3
         && b.get(word_end).is_none_or(|c| c.is_ascii_whitespace() || b".,;:".contains(c))
-}
-
-/// `_mm256_sm4key4_epi32`, `__pyx_k_token`: an identifier that opens with
-/// `_`, a private or reserved name, its words in lower case and digits. A
-/// random token that opens with `_` (base64url does one time in 64) has
-/// capitals among its letters.
-fn private_name(v: &[u8]) -> bool {
-    v.first() == Some(&b'_')
-        && is_identifier(v)
-        && v.split(|c| *c == b'_').all(|w| w.iter().all(|c| !c.is_ascii_uppercase()) || is_words(w))
 }
 
 /// `=`, `==`, `:`, `::`, `:=`, `=>`, `>`, `||`, `?=` or `,` at `j`; the
@@ -639,131 +620,6 @@ fn is_bare_code(v: &[u8]) -> bool {
 fn operator_follows(b: &[u8], end: usize) -> bool {
     let next = take_upto(b, end, 8, |c| c == b' ' || c == b'\t');
     next > end && b.get(next).is_some_and(|c| b"=+-*/%?&|<>!([.^".contains(c))
-}
-
-/// Standard base64 of DER that opens as public key material does: a
-/// `SubjectPublicKeyInfo` (a sequence whose first element is the algorithm,
-/// a sequence that starts with its object identifier) or a certificate (a
-/// sequence whose first element is a sequence opening with the version tag).
-/// Private keys (PKCS #1, PKCS #8, SEC 1) open with an integer instead.
-#[inline(never)]
-fn is_public_der(v: &[u8]) -> bool {
-    let sextet = |c: u8| match c {
-        b'A'..=b'Z' => Some(c - b'A'),
-        b'a'..=b'z' => Some(c - b'a' + 26),
-        b'0'..=b'9' => Some(c - b'0' + 52),
-        b'+' => Some(62),
-        b'/' => Some(63),
-        _ => None,
-    };
-    let mut der = [0u8; 9];
-    for (i, chunk) in v.chunks_exact(4).take(3).enumerate() {
-        let mut n = 0u32;
-        for c in chunk {
-            let Some(s) = sextet(*c) else { return false };
-            n = n << 6 | u32::from(s);
-        }
-        for (k, byte) in n.to_be_bytes().iter().skip(1).enumerate() {
-            if let Some(d) = der.get_mut(i * 3 + k) {
-                *d = *byte;
-            }
-        }
-    }
-    if v.len() < 12 {
-        return false;
-    }
-    // The header of a sequence: its tag and length octets.
-    let header = |at: usize| match (der.get(at), der.get(at + 1)) {
-        (Some(0x30), Some(len)) if *len < 0x80 => Some(at + 2),
-        (Some(0x30), Some(0x81)) => Some(at + 3),
-        (Some(0x30), Some(0x82)) => Some(at + 4),
-        _ => None,
-    };
-    let Some(inner) = header(0).and_then(header) else { return false };
-    matches!(der.get(inner), Some(0x06 | 0xa0))
-}
-
-/// Base64 of an OpenSSH public key (`AAAAB3NzaC1yc2E…`, `AAAAC3NzaC1lZDI1NTE5…`):
-/// the key type's name, length first (`ssh-rsa`, `ssh-ed25519`,
-/// `ecdsa-sha2-…`, `sk-ssh-…`), then the public numbers.
-#[inline(never)]
-fn is_public_ssh(v: &[u8]) -> bool {
-    let mut head = [0u8; 12];
-    let blob = base64_decode(slice(v, 0, 16), &mut head);
-    matches!(blob, [0, 0, 0, n, ..] if (7..=40).contains(n))
-        && [&b"ssh-"[..], b"ecdsa-", b"sk-"].iter().any(|p| slice(blob, 4, blob.len()).starts_with(p))
-}
-
-/// `api_version=v1`, `policy_kind=ACCESS`,
-/// `module.levels:ParseLevels:api_version=v1alpha`: a setting written as
-/// `name=value`, words on both sides (a short version or a number may
-/// follow), not a secret. Base64 has its `=` at the end only.
-#[inline(never)]
-fn is_setting_pair(v: &[u8]) -> bool {
-    // Most values have no `=`: `contains` finds that fastest.
-    if !v.contains(&b'=') {
-        return false;
-    }
-    let Some(eq) = v.iter().position(|c| *c == b'=') else { return false };
-    let (head, tail) = (slice(v, 0, eq), slice(v, eq + 1, v.len()));
-    // The value side first: it is short, and empty or `=` in base64.
-    !tail.is_empty()
-        && (tail.len() <= 4 && tail.iter().all(u8::is_ascii_alphanumeric) || is_words(tail))
-        && is_words(head)
-}
-
-/// Eight digits or more counting up, half the value's letters and digits
-/// at least (`1234567890-=`, `a12345678b`): the keyboard's top row, a
-/// manual's made-up value; a random value has such a run about once in
-/// ten million.
-fn counts_along(v: &[u8]) -> bool {
-    let (mut run, mut longest) = (1, 1);
-    for pair in v.windows(2) {
-        let next =
-            matches!(pair, [a, b] if a.is_ascii_digit() && (*b == a + 1 || (*a == b'9' && *b == b'0')));
-        run = if next { run + 1 } else { 1 };
-        longest = longest.max(run);
-    }
-    longest >= 8 && longest * 2 >= v.iter().filter(|c| c.is_ascii_alphanumeric()).count()
-}
-
-/// `user%40email.com:password`: a user, a colon and an example's password,
-/// a URL's userinfo as a manual writes it.
-fn example_credentials(v: &[u8]) -> bool {
-    v.iter().rposition(|c| *c == b':').is_some_and(|colon| {
-        let password = slice(v, colon + 1, v.len());
-        colon > 0 && !password.is_empty() && is_demo_password(password)
-    })
-}
-
-/// Base64 that decodes to an example's credentials (`username:password`,
-/// `user:`) or to prose (`not my real password`): a fixture's or a
-/// manual's value.
-#[inline(never)]
-fn decodes_to_example(v: &[u8]) -> bool {
-    let printable = |text: &[u8]| text.iter().all(|c| c.is_ascii_graphic() || *c == b' ');
-    // Standard base64 with its padding; random bytes show in the first
-    // six, which are decoded first.
-    let mut head = [0u8; 6];
-    if v.len() < 8
-        || v.len() > 120
-        || !v.len().is_multiple_of(4)
-        || !printable(base64_decode(slice(v, 0, 8), &mut head))
-        || !v.iter().all(|c| c.is_ascii_alphanumeric() || b"+/=".contains(c))
-    {
-        return false;
-    }
-    let mut out = [0u8; 90];
-    let text = base64_decode(v, &mut out);
-    if text.len() < 5 || !printable(text) {
-        return false;
-    }
-    let prose = text.contains(&b' ') && text.iter().all(|c| c.is_ascii_alphabetic() || b" :'.,".contains(c));
-    let example = text.iter().position(|c| *c == b':').is_some_and(|colon| {
-        let password = slice(text, colon + 1, text.len());
-        password.is_empty() || is_demo_password(password)
-    });
-    prose || example
 }
 
 #[cfg(test)]
