@@ -635,8 +635,8 @@ mod placeholder;
 mod rules;
 mod prefilter;
 mod shapes;
-mod urls;
 mod values;
+mod urls;
 mod passwords;
 mod assign;
 
@@ -644,6 +644,8 @@ mod assign;
 mod tests;
 #[cfg(test)]
 mod tests_examples;
+#[cfg(test)]
+mod tests_manuals;
 #[cfg(test)]
 mod tests_precision;
 #[cfg(test)]

@@ -78,6 +78,8 @@ const NOT_SECRET: &[&[u8]] = &[
     b"sha384",
     b"sha512",
     b"next_token",
+    b"continuation",
+    b"alias",
     b"nexttoken",
     b"page_token",
     b"pagetoken",
@@ -200,6 +202,11 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // The `value` field after a `name` field may follow a comma
     // (`"name": "API_KEY", "value": "…"`) or a line break.
     let sep = separator(b, j);
+    // `sign('test_secret') => '…'`, `f(token) = …`: the name was a call's
+    // argument; what follows the bracket is the call's result or body.
+    if sep.is_some() && b.get(j) != Some(&b',') && slice(b, name_end, j).contains(&b')') {
+        return None;
+    }
     // A field's value has a `:`, a `=` or a tag's `>` before it, a quote
     // or a blank aside, and a line break, a quote, a `<` or a comma after
     // it; most names have neither.
@@ -243,6 +250,10 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // password.
     let after_prose = (comma && b.get(sep_end).is_some_and(|c| *c == b' '))
         || (b.get(j) == Some(&b'>') && slice(b, name_end, j).iter().any(|c| matches!(c, b'"' | b'\'')));
+    // `badge.svg?token=…`: a badge's read-only token, published on purpose.
+    if matches!(b.get(start.wrapping_sub(1)), Some(b'?' | b'&')) && super::urls::badge_url(b, start - 1) {
+        return None;
+    }
     // `${NAME:-word}`, `${NAME:+word}`: a shell expansion, not an assignment.
     if start >= 2 && slice(b, start - 2, start) == b"${" {
         return None;
@@ -399,7 +410,16 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // (after a tight `NAME=` it is a literal still: `password=… took 1s`).
     let letters = || word == Word::Password && value.iter().all(u8::is_ascii_alphabetic);
     if bare_end.is_some_and(|end| {
-        is_bare_code(value) || (!tight && (operator_follows(b, end) || (prose_follows(b, end) && letters())))
+        is_bare_code(value)
+            || (!tight && (operator_follows(b, end) || (prose_follows(b, end) && letters())))
+            // `password_prompt = PKCS11_DEFAULT_PROMPT`: a constant's name.
+            || (!tight && upper_snake(value))
+            // `Passphrase: PassphraseBlob;`, `key: __stringMin1Max1024;`: a
+            // field's type in a declaration.
+            || (b.get(j) == Some(&b':')
+                && b.get(end) == Some(&b';')
+                && is_identifier(value)
+                && (is_words(value) || pascal_words(value) || value.starts_with(b"__")))
     }) {
         return None;
     }
@@ -436,7 +456,16 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // it (`KEYSTORE_PASSWORD`, `cache_password`): only the words from the
     // keyword on can make it a setting (`password_file`, `password_hash`).
     let wide = if word == Word::Password { slice(b, at, j) } else { slice(b, wide_start, j) };
-    if has_part(wide, NOT_SECRET, &NOT_SECRET_STARTS) || ends_in_id(name) || ends_in_setting(name) {
+    // `Key ID: mrk-…`: the name's last word, after a blank, may say id.
+    let spoken = slice(b, start, j);
+    let spoken = spoken.trim_ascii_end();
+    let spoken = spoken.strip_suffix(b"\"").or_else(|| spoken.strip_suffix(b"'")).unwrap_or(spoken);
+    let spoken_id = matches!(spoken, [.., b' ', b'i' | b'I', b'd' | b'D']);
+    if has_part(wide, NOT_SECRET, &NOT_SECRET_STARTS)
+        || ends_in_id(name)
+        || spoken_id
+        || ends_in_setting(name)
+    {
         return None;
     }
     // The readings of a value that are costlier still, for the few values
@@ -455,7 +484,30 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         // a resource's name, whose parts colons join.
         || (start >= 2 && slice(b, start - 2, start) == b"::")
         || in_arn(b, start)
+        // `Release GPG key: F3EF…`: a key's fingerprint, public.
+        || (value.len() == 40
+            && value.iter().all(u8::is_ascii_hexdigit)
+            && [&b"gpg"[..], b"pgp"].iter().any(|p| contains_ci(slice(b, wide_start, j), p)))
     {
+        return None;
+    }
+    // Read last, for the few values that would be refused:
+    // `async_to_sync(check)(user)`, `details.env_dict()[NAME]`: a call, its
+    // callee's name joined by `_` or `.` from words.
+    if quote.is_none() && call_of_words(value) {
+        return None;
+    }
+    // `!response.enabled`: a negation of a member; `NODE_OPTIONS='…' cmd`:
+    // a command's environment, whose names say nothing of a secret.
+    if value.strip_prefix(b"!").is_some_and(is_member_path)
+        || value.iter().position(|c| *c == b'=').is_some_and(|eq| upper_snake(slice(value, 0, eq)))
+    {
+        return None;
+    }
+    // `SomeKindOfPassword123!`, `term-token-gPF…`, `test_secret`: a value
+    // that names what it stands for is a manual's (a provider's prefix,
+    // `secret_…`, opens the value, and is kept).
+    if named_stand_in(value) {
         return None;
     }
     // `Key = 2d773b…`: a test vector's line (NIST's `Key = `, `KEY = `),
@@ -468,6 +520,14 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     }
     let in_connection_string =
         b.get(start.wrapping_sub(1)) == Some(&b';') || (start == 0 && b.get(k + value.len()) == Some(&b';'));
+    // `AccountName=devstoreaccount1;AccountKey=…`: the storage emulator's
+    // account, whose key every copy of the emulator shares and Azure's
+    // manuals print.
+    if name.eq_ignore_ascii_case(b"accountkey")
+        && contains_ci(slice(b, start.saturating_sub(160), start), b"devstoreaccount1")
+    {
+        return None;
+    }
     if name.eq_ignore_ascii_case(b"accountkey")
         || name.eq_ignore_ascii_case(b"sharedaccesskey")
         || (in_connection_string && (word == Word::Password || name.eq_ignore_ascii_case(b"secret")))

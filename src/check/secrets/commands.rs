@@ -101,7 +101,11 @@ pub(super) fn header_credential(b: &[u8], start: usize) -> bool {
     // `Bearer mytoken`: a short word in lower case, a test's or a manual's;
     // a token a server issues is random.
     let word = cred.len() < 16 && cred.iter().all(u8::is_ascii_lowercase);
-    cred.len() >= 6 && !next_is_template && !parameter && !word && !is_placeholder(cred)
+    // `token secret123`: a manual's password; `this.apiKey`: code that
+    // reads the credential from where it is kept.
+    let example = is_demo_password(cred)
+        || (values::is_member_path(cred) && cred.split(|c| *c == b'.').all(values::is_words));
+    cred.len() >= 6 && !next_is_template && !parameter && !word && !example && !is_placeholder(cred)
 }
 
 /// `Basic` credentials at `start` that decode to a user and no password or

@@ -157,7 +157,18 @@ pub(super) fn is_example_password(v: &[u8]) -> bool {
         b"secretpassword",
         b"pass1234",
         b"xyzzy",
+        // The defaults that products ship and manuals repeat: Oracle's
+        // `scott`/`tiger`, Redis's `requirepass foobared`, Firebird's
+        // `masterkey`.
+        b"tiger",
+        b"foobared",
+        b"masterkey",
+        b"passphrase",
     ];
+    // A word a manual puts before one of those (`somepassword`,
+    // `yourSecret`, `dummypass`, `testpassword`).
+    const LEADS: &[&[u8]] =
+        &[b"some", b"your", b"my", b"the", b"dummy", b"fake", b"example", b"sample", b"test", b"default"];
     // The word as written, or with digits and symbols for letters when it
     // is one short word (`p4ssw0rd`, `P4ssword`, `s3cr3t`); a phrase so
     // written (`s3cr3tP4ssw0rd`) is what people choose for a password.
@@ -168,10 +179,22 @@ pub(super) fn is_example_password(v: &[u8]) -> bool {
         let digits = v.iter().rev().take_while(|c| c.is_ascii_digit()).count();
         (v.get(..v.len() - digits).unwrap_or(v), digits)
     }
-    let (stem, digits) = stem_of(v);
-    // `secret` alone is left to [`is_demo_password`].
-    let word = is_word(stem) && !(digits == 0 && stem.eq_ignore_ascii_case(b"secret"));
-    v.len() <= 3 || (digits <= 4 && word)
+    let led = |stem: &[u8]| {
+        LEADS.iter().any(|lead| {
+            stem.len() > lead.len()
+                && stem.get(..lead.len()).is_some_and(|h| h.eq_ignore_ascii_case(lead))
+                && stem
+                    .get(lead.len()..)
+                    .is_some_and(|rest| WORDS.iter().any(|w| rest.eq_ignore_ascii_case(w)))
+        })
+    };
+    let one = |v: &[u8]| {
+        let (stem, digits) = stem_of(v);
+        // `secret` alone is left to [`is_demo_password`].
+        let word = (is_word(stem) || led(stem)) && !(digits == 0 && stem.eq_ignore_ascii_case(b"secret"));
+        digits <= 4 && word
+    };
+    v.len() <= 3 || one(v)
 }
 
 /// `v` is `word` (lower case), ASCII case ignored, or with a digit or a

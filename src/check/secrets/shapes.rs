@@ -28,6 +28,24 @@ pub(super) fn token_body_ok(b: &[u8], start: usize, shape: &rules::Shape) -> boo
         && !base64_goes_on
         && mixed_ok
         && ((body.is_empty() && shape.min == 0) || (!is_filler(body) && !is_placeholder(body)))
+        && !filled_out(body)
+}
+
+/// `PersonalAccessToken01245678900000000`: a body padded to its length
+/// with one character, seven times or more in a row, as a manual fills a
+/// made-up token out. Generated bodies of the alphabets here hold such a
+/// run once in billions.
+fn filled_out(body: &[u8]) -> bool {
+    let mut run = 0;
+    let mut prev = 0;
+    for &c in body {
+        run = if c == prev { run + 1 } else { 1 };
+        prev = c;
+        if run >= 7 {
+            return true;
+        }
+    }
+    false
 }
 
 /// `at` is an `AZDO`: 76 of `[A-Za-z0-9]` before it and 4 after, a word

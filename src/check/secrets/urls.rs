@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 
+use super::values::{is_words, random_letters, upper_snake};
 use super::{
     Found, Pass, SIGNED_URL, TOKEN_PARAMETER, contains_ci, has_escape, is_b64url, is_example_password,
     is_keyboard_mash, is_placeholder, scan_once, slice, take_while,
@@ -56,6 +57,8 @@ fn userinfo_is_secret(info: &[u8], host: &[u8]) -> bool {
                 || (user.is_empty()
                     && [&b"pserver:"[..], b"ext:", b"gserver:"].iter().any(|m| password.starts_with(m)))
                 || stand_in_host(host)
+                // `SAS_POLICY_NAME:SAS_KEY@…`: names in capitals stand in.
+                || upper_snake(password)
                 || (documentation_host(host) && is_word_password(password));
             !(is_placeholder(password) || example) || (!user.is_empty() && looks_like_token(user))
         }
@@ -268,8 +271,16 @@ fn token_value(name: &[u8], value: &[u8]) -> bool {
     if is_placeholder(v) {
         return false;
     }
+    // `token=thistokenexpires`, `client_secret=data`: words in lower case,
+    // a manual's; an issued token or secret is random (a password may be
+    // a word).
+    let words = v.iter().all(u8::is_ascii_lowercase) && is_words(v) && !random_letters(v);
     if password {
-        return v.len() >= 3 && !is_example_password(v);
+        let secret = name_is(name, "secret") || name_is(name, "client_secret");
+        return v.len() >= 3 && !is_example_password(v) && !(secret && words);
+    }
+    if words {
+        return false;
     }
     if v.iter().all(u8::is_ascii_digit) || is_keyboard_mash(v) {
         return false;
@@ -294,7 +305,7 @@ fn oauth1_callback(b: &[u8], at: usize, name: &[u8]) -> bool {
 /// The URL the parameter at `at` belongs to is a badge's image (a coverage
 /// service's `…/badge.svg?token=…`, `img.shields.io`): its token is a
 /// read-only graph token, published in READMEs by design.
-fn badge_url(b: &[u8], at: usize) -> bool {
+pub(super) fn badge_url(b: &[u8], at: usize) -> bool {
     let mut start = at;
     while start > 0
         && at - start < 512

@@ -532,7 +532,13 @@ pub(super) fn in_arn(b: &[u8], start: usize) -> bool {
         }
         i -= 1;
     }
-    i + 4 <= start && has_ci(b, i, b"arn:")
+    // `arn:aws:…`, also as a reference writes it inside another path
+    // (`aws:arn:…`, `&region-arn;…`), and `urn:ietf:params:…`.
+    (i..start.saturating_sub(3)).any(|at| {
+        (has_ci(b, at, b"arn") || has_ci(b, at, b"urn"))
+            && (at == i || !b.get(at - 1).is_some_and(u8::is_ascii_alphanumeric))
+            && matches!(b.get(at + 3), Some(b':' | b';'))
+    })
 }
 
 /// `X509_HASH_DIR_CTX`: capitals and digits in words joined by `_`, each
@@ -686,4 +692,51 @@ pub(super) fn decodes_to_example(v: &[u8]) -> bool {
         password.is_empty() || is_demo_password(password)
     });
     prose || example
+}
+
+/// `PassphraseBlob`, `XmlStringMaxLen256`: a type's name, each word a
+/// capital and two or more lower case letters, digits only at the end.
+pub(super) fn pascal_words(v: &[u8]) -> bool {
+    let digits = v.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    let letters = slice(v, 0, v.len() - digits);
+    letters.first().is_some_and(u8::is_ascii_uppercase)
+        && letters.iter().all(u8::is_ascii_alphabetic)
+        && letters.iter().enumerate().all(|(i, c)| {
+            !c.is_ascii_uppercase()
+                || (letters.get(i + 1).is_some_and(u8::is_ascii_lowercase)
+                    && letters.get(i + 2).is_some_and(u8::is_ascii_lowercase))
+        })
+}
+
+/// `async_to_sync(f)(x)`, `a.env_dict()[K]`: a callee's name, of words
+/// joined by `_` or `.`, and its opening bracket.
+pub(super) fn call_of_words(v: &[u8]) -> bool {
+    let Some(open) = v.iter().position(|c| *c == b'(') else { return false };
+    let head = slice(v, 0, open);
+    // `function(t){`: a function's head, as minified code writes it.
+    head == b"function"
+        || (head.len() >= 4
+            && head.iter().any(|c| matches!(c, b'_' | b'.'))
+            && head.split(|c| *c == b'.').all(|p| is_identifier(p) && is_words(p)))
+}
+
+/// The value holds `password` or `passphrase` after its start, or
+/// `secret` or `token` as a word of its own after its start
+/// (`term-token-…`, `test_secret`): it says what it stands for, as only a
+/// made-up value does.
+pub(super) fn named_stand_in(v: &[u8]) -> bool {
+    // After the start: `Password1234!` is what people choose.
+    if [&b"password"[..], b"passphrase"].iter().any(|w| (1..v.len()).any(|at| has_ci(v, at, w))) {
+        return true;
+    }
+    [&b"secret"[..], b"token"].iter().any(|w| {
+        (1..v.len()).any(|at| {
+            let before = v.get(at - 1).copied().unwrap_or(0);
+            let after = v.get(at + w.len()).copied();
+            has_ci(v, at, w)
+                && (matches!(before, b'-' | b'_' | b'.')
+                    || (before.is_ascii_lowercase() && v.get(at).is_some_and(u8::is_ascii_uppercase)))
+                && after.is_none_or(|c| !c.is_ascii_lowercase())
+        })
+    })
 }
