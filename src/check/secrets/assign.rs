@@ -518,6 +518,11 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     {
         return None;
     }
+    // In minified code a secret is a string literal: a bare value there
+    // is an expression (`password=value}`, `key||2===a._store`).
+    if quote.is_none() && minified_around(b, at) {
+        return None;
+    }
     let in_connection_string =
         b.get(start.wrapping_sub(1)) == Some(&b';') || (start == 0 && b.get(k + value.len()) == Some(&b';'));
     // `AccountName=devstoreaccount1;AccountKey=…`: the storage emulator's
@@ -623,6 +628,30 @@ fn separator(b: &[u8], j: usize) -> Option<usize> {
     }
 }
 
+/// The kilobyte on either side of `at` is one line of minified code: no
+/// line break, blanks fewer than one byte in 12 (bundles have one in 18 to
+/// none; prose, logs and shell one in eight or more), and a `;` one byte
+/// in 1,000 and a round bracket one in 66 at least (compact JSON has
+/// neither).
+fn minified_around(b: &[u8], at: usize) -> bool {
+    const SIDE: usize = 1024;
+    let window = slice(b, at.saturating_sub(SIDE), (at + SIDE).min(b.len()));
+    if window.len() < SIDE {
+        return false;
+    }
+    let (mut blanks, mut semis, mut brackets) = (0, 0, 0);
+    for &c in window {
+        match c {
+            b'\n' | b'\r' => return false,
+            b' ' | b'\t' => blanks += 1,
+            b';' => semis += 1,
+            b'(' | b')' => brackets += 1,
+            _ => {}
+        }
+    }
+    blanks * 12 < window.len() && semis * 1000 >= window.len() && brackets * 66 >= window.len()
+}
+
 /// `…_id`, `…-id`, `…Id`, `…ID`: an identifier, not a secret.
 fn ends_in_id(name: &[u8]) -> bool {
     match name {
@@ -633,8 +662,12 @@ fn ends_in_id(name: &[u8]) -> bool {
         [.., b'_' | b'-' | b'.', b's' | b'S', b'i' | b'I', b'd' | b'D'] => true,
         [.., low, b'S', b'i', b'd'] => low.is_ascii_lowercase(),
         // `keyid`: a key's identifier (a fingerprint, a serial).
-        [.., k, e, y, i, d] => [*k, *e, *y, *i, *d].eq_ignore_ascii_case(b"keyid"),
-        _ => false,
+        [.., k, e, y, i, d] if [*k, *e, *y, *i, *d].eq_ignore_ascii_case(b"keyid") => true,
+        // `sentryDebugIdIdentifier`, `KEY_IDENTIFIER`: the word in full.
+        _ => {
+            name.len() > 10
+                && name.get(name.len() - 10..).is_some_and(|e| e.eq_ignore_ascii_case(b"identifier"))
+        }
     }
 }
 

@@ -210,3 +210,46 @@ fn the_storage_emulator_s_account_key_is_public() {
     );
     assert_eq!(codes(&real), vec![CONNECTION_STRING], "{real}");
 }
+
+#[test]
+fn a_name_that_ends_in_identifier_names_an_identifier() {
+    let uuid = "6b9e2c1a-4f3d-4e8b-9a7c-2d5f8e1b3c4a";
+    let text = format!("e._sentryDebugIdIdentifier=\"sentry-dbid-{uuid}\"");
+    assert!(codes(&text).is_empty(), "{text}");
+    // A name that only holds the word before the keyword is a secret's.
+    let t = token(32, 7);
+    let text = format!("IDENTIFIER_SECRET=\"{t}\"");
+    assert_eq!(codes(&text), vec![KEYWORD_ASSIGNMENT], "{text}");
+}
+
+/// A line of minified code around `middle`, a kilobyte and more on either
+/// side.
+fn minified(middle: &str) -> String {
+    let code = "function(e,t){var n=e.length;for(var r=0;r<n;r++){t(e[r],r)}return t};";
+    format!("{}{middle};{}", code.repeat(20), code.repeat(20))
+}
+
+#[test]
+fn in_minified_code_a_secret_is_a_string_literal() {
+    for middle in ["a.password=value}", "key||2===child._store", "apiResolver\",NextSpan.internalFetch=p"] {
+        let text = minified(middle);
+        assert!(codes(&text).is_empty(), "{middle}");
+    }
+    for seed in 0..10 {
+        let t = token(32, seed);
+        // A literal is read as anywhere else.
+        let text = minified(&format!("var apiKey=\"{t}\""));
+        assert_eq!(codes(&text), vec![KEYWORD_ASSIGNMENT], "{t}");
+        // A bare value on a line of a shell script, of a log or of prose,
+        // however long, is read as before.
+        let shell = format!(
+            "{}export DB_PASSWORD={t}; {}",
+            "cd /srv/app && make build; ".repeat(60),
+            "ls -l; ".repeat(60)
+        );
+        assert_eq!(codes(&shell), vec![KEYWORD_ASSIGNMENT], "{t}");
+        // And so is one in compact JSON: it has no `;` and no brackets.
+        let json = format!("{}\"password\":\"{t}\"{}", "{\"a\":{\"b\":1},".repeat(80), "}".repeat(80));
+        assert_eq!(codes(&json), vec![KEYWORD_ASSIGNMENT], "{t}");
+    }
+}
