@@ -165,12 +165,19 @@ fn escape_lone_surrogates(s: &js_sys::JsString) -> String {
 #[wasm_bindgen(typescript_custom_section)]
 const DOCUMENT_ENTRY_TYPES: &str = include_str!("../ts/document-entry.d.ts");
 
+thread_local! {
+    /// The document entry's option names as JavaScript strings, made once.
+    static OPTION_NAMES: Vec<JsValue> =
+        host::DOCUMENT_OPTIONS.iter().map(|(name, _)| JsValue::from_str(name)).collect();
+}
+
 /// The document entry beside `call`: the verdict on one document given as
 /// a string of JSON text, written by the engine straight into wasm memory
 /// (never escaped inside call JSON), or as its UTF-8 bytes (a `Uint8Array`
 /// or a `Buffer`, copied in once). `true` when the verdict alone was
-/// asked for and the document is valid with nothing to say; otherwise the
-/// answer text `call("validate", …)` gives for the same document and
+/// asked for (or, with `keysAsGiven`, the stored form is the document's
+/// own keys as given) and the document is valid with nothing to say;
+/// otherwise the answer text `call("validate", …)` gives for the same document and
 /// options. Arguments are checked as `call`'s are: a document or kind that
 /// is not a string, options that are not an object and an option of the
 /// wrong type are refused (`call/invalid-argument`), a document over the
@@ -197,11 +204,12 @@ pub fn validate_document(
         if !options.is_object() {
             return answer(host::options_not_an_object(&js_type(&options)));
         }
-        for ((name, _), slot) in host::DOCUMENT_OPTIONS.iter().zip(&mut read) {
-            let value =
-                js_sys::Reflect::get(&options, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
-            *slot = option_value(&value);
-        }
+        OPTION_NAMES.with(|names| {
+            for (name, slot) in names.iter().zip(&mut read) {
+                let value = js_sys::Reflect::get(&options, name).unwrap_or(JsValue::UNDEFINED);
+                *slot = option_value(&value);
+            }
+        });
     }
     let decided = match (text, bytes) {
         (Some(text), _) => {

@@ -10,4 +10,8 @@ export interface DocumentEntryOptions {
   jsValues?: boolean;
   /** Hand back the row a store writes for a valid `event_create` or `link_create` (`columns`). */
   withColumns?: boolean;
+  /** Hand back errors alone; under `upstream` what only warns (the secret scan, a sink's locality) is not looked for. */
+  errorsOnly?: boolean;
+  /** `upstream`, with `withNormalized`: leave `normalized` out where it is the document's own keys in its order (`true` when there is then nothing to say). */
+  keysAsGiven?: boolean;
 }

@@ -1770,6 +1770,20 @@ export type ValidateCall = {
    * the text `JSON.stringify` writes (`docs/call-contract.md`).
    */
   withColumns?: boolean,
+  /**
+   * `true` hands back errors alone: warnings and notes are left out, and
+   * under `upstream` the rules that only warn (the secret scan, a sink's
+   * locality) do not run. The verdict is the same.
+   */
+  errorsOnly?: boolean,
+  /**
+   * `upstream` and `documentText` only: `normalized` is left out where
+   * it holds the document's own keys in the document's order in every
+   * object it rebuilds (the root, an event's principal, each artifact
+   * ref), so that a caller holding the document as a value has zod's
+   * data by copying those objects. No effect with `withColumns`.
+   */
+  keysAsGiven?: boolean,
 };
 
 /**

@@ -396,6 +396,15 @@ fn copy_bytes(data: *const u8, len: usize) -> Vec<u8> {
     out
 }
 
+/// The document entry's option names as C strings, made once (an
+/// option's name holds no NUL).
+fn option_names() -> &'static [CString] {
+    static NAMES: OnceLock<Vec<CString>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        host::DOCUMENT_OPTIONS.iter().map(|(name, _)| CString::new(*name).unwrap_or_default()).collect()
+    })
+}
+
 /// The document entry's answer to its three arguments (see
 /// [`validate_document_export`]).
 fn document_answer(env: sys::napi_env, document: Value, kind: Value, options: Value) -> api::DocumentAnswer {
@@ -418,8 +427,7 @@ fn document_answer(env: sys::napi_env, document: Value, kind: Value, options: Va
     match js_type(env, options) {
         "undefined" | "null" => {}
         "object" => {
-            for ((name, _), slot) in host::DOCUMENT_OPTIONS.iter().zip(&mut read) {
-                let Ok(c_name) = CString::new(*name) else { continue };
+            for (c_name, slot) in option_names().iter().zip(&mut read) {
                 let mut value = ptr::null_mut();
                 // SAFETY: `options` is a live object of this callback;
                 // `value` is a local out-pointer.

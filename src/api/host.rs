@@ -181,7 +181,7 @@ pub fn js_name(op: &str) -> Option<&'static str> {
 
 /// The options of the document entry, by their JavaScript names, with
 /// whether each is a flag (a boolean) or text (a string).
-pub const DOCUMENT_OPTIONS: [(&str, bool); 7] = [
+pub const DOCUMENT_OPTIONS: [(&str, bool); 9] = [
     ("mode", false),
     ("profile", false),
     ("owner", false),
@@ -189,6 +189,8 @@ pub const DOCUMENT_OPTIONS: [(&str, bool); 7] = [
     ("withNormalized", true),
     ("jsValues", true),
     ("withColumns", true),
+    ("errorsOnly", true),
+    ("keysAsGiven", true),
 ];
 
 /// One option of the document entry as a face read it from its engine.
@@ -266,7 +268,7 @@ fn settle<'a>(
     options: &'a [OptionValue; DOCUMENT_OPTIONS.len()],
 ) -> Result<DocumentOptions<'a>, DocumentAnswer> {
     let mut text: [Option<&str>; 3] = [None; 3];
-    let mut flags = [false; 4];
+    let mut flags = [false; 6];
     for (i, ((name, flag), value)) in DOCUMENT_OPTIONS.iter().zip(options).enumerate() {
         let wrong = |js_type: &str| {
             let want = if *flag { "a boolean" } else { "a string" };
@@ -293,8 +295,19 @@ fn settle<'a>(
         }
     }
     let [mode, profile, owner] = text;
-    let [http_writer, with_normalized, js_values, with_columns] = flags;
-    Ok(DocumentOptions { kind, mode, profile, owner, http_writer, with_normalized, js_values, with_columns })
+    let [http_writer, with_normalized, js_values, with_columns, errors_only, keys_as_given] = flags;
+    Ok(DocumentOptions {
+        kind,
+        mode,
+        profile,
+        owner,
+        http_writer,
+        with_normalized,
+        js_values,
+        with_columns,
+        errors_only,
+        keys_as_given,
+    })
 }
 
 #[cfg(test)]
@@ -355,10 +368,11 @@ mod tests {
     fn the_document_entry_takes_its_options_by_type_and_names_a_wrong_one() {
         use OptionValue::{Absent, Flag, Other, Text};
         let doc = r#"{"kind":"agent","id":"a"}"#;
-        let none = [Absent, Absent, Absent, Absent, Absent, Absent, Absent];
+        let none = [Absent, Absent, Absent, Absent, Absent, Absent, Absent, Absent, Absent];
         let answer = validate_document(doc, "principal", &none).into_text();
         assert!(answer.contains("principal/unaccountable"), "{answer}");
-        let lenient = [Text("lenient".into()), Absent, Absent, Absent, Flag(true), Absent, Absent];
+        let lenient =
+            [Text("lenient".into()), Absent, Absent, Absent, Flag(true), Absent, Absent, Absent, Absent];
         let want = crate::api::call(
             "validate",
             &format!(r#"{{"kind":"principal","mode":"lenient","documentText":{}}}"#, serde_json::json!(doc)),
@@ -366,20 +380,28 @@ mod tests {
         assert_eq!(validate_document(doc, "principal", &lenient).into_text(), want);
         for (options, named) in [
             (
-                [Flag(true), Absent, Absent, Absent, Absent, Absent, Absent],
+                [Flag(true), Absent, Absent, Absent, Absent, Absent, Absent, Absent, Absent],
                 "the option `mode` is boolean, not a string",
             ),
             (
-                [Absent, Absent, Absent, Text("yes".into()), Absent, Absent, Absent],
+                [Absent, Absent, Absent, Text("yes".into()), Absent, Absent, Absent, Absent, Absent],
                 "the option `httpWriter` is string, not a boolean",
             ),
             (
-                [Absent, Absent, Other("number"), Absent, Absent, Absent, Absent],
+                [Absent, Absent, Other("number"), Absent, Absent, Absent, Absent, Absent, Absent],
                 "the option `owner` is number, not a string",
             ),
             (
-                [Absent, Absent, Absent, Absent, Absent, Absent, Text("all".into())],
+                [Absent, Absent, Absent, Absent, Absent, Absent, Text("all".into()), Absent, Absent],
                 "the option `withColumns` is string, not a boolean",
+            ),
+            (
+                [Absent, Absent, Absent, Absent, Absent, Absent, Absent, Other("number"), Absent],
+                "the option `errorsOnly` is number, not a boolean",
+            ),
+            (
+                [Absent, Absent, Absent, Absent, Absent, Absent, Absent, Absent, Text("yes".into())],
+                "the option `keysAsGiven` is string, not a boolean",
             ),
         ] {
             let answer = validate_document(doc, "principal", &options).into_text();

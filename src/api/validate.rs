@@ -79,6 +79,20 @@ pub struct ValidateCall {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub with_columns: Option<bool>,
+    /// `true` hands back errors alone: warnings and notes are left out, and
+    /// under `upstream` the rules that only warn (the secret scan, a sink's
+    /// locality) do not run. The verdict is the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub errors_only: Option<bool>,
+    /// `upstream` and `documentText` only: `normalized` is left out where
+    /// it holds the document's own keys in the document's order in every
+    /// object it rebuilds (the root, an event's principal, each artifact
+    /// ref), so that a caller holding the document as a value has zod's
+    /// data by copying those objects. No effect with `withColumns`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub keys_as_given: Option<bool>,
 }
 
 /// A field that is there, `null` included (serde reads a `null` `Option` as
@@ -197,8 +211,10 @@ pub(super) fn validate_with_duplicates(
         owner: call.owner.clone(),
         profile,
         js_values: call.js_values.unwrap_or(false),
+        errors_only: call.errors_only.unwrap_or(false),
     };
     let with_normalized = call.with_normalized != Some(false);
+    let as_given = call.keys_as_given == Some(true) && call.with_columns != Some(true);
     let outcome = match (&call.document, &call.document_text) {
         (Some(doc), None) if with_normalized => {
             validate::validate_value_with_duplicates(kind, mode, doc, duplicates, &options)
@@ -206,6 +222,9 @@ pub(super) fn validate_with_duplicates(
         (Some(doc), None) => {
             let v = validate::verdict_value_with_duplicates(kind, mode, doc, duplicates, &options);
             validate::Outcome { valid: v.valid, diagnostics: v.diagnostics, normalized: None }
+        }
+        (None, Some(text)) if with_normalized && as_given => {
+            validate::validate_text_unless_as_given(kind, mode, text, &options)
         }
         (None, Some(text)) if with_normalized => validate::validate_text(kind, mode, text, &options),
         (None, Some(text)) => {

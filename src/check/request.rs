@@ -127,6 +127,11 @@ pub struct Options {
     /// `./upstream` write it). A hub reading a request body never sets it:
     /// JSON text is read as `JSON.parse` reads it.
     pub js_values: bool,
+    /// Only errors are wanted: warnings and notes are left out of the
+    /// outcome, and where a profile's rules allow it they are not looked
+    /// for at all (under `upstream` the secret scan and a sink's locality,
+    /// which only ever warn). The verdict is the same either way.
+    pub errors_only: bool,
 }
 
 /// The outcome of validating one document.

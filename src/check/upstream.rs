@@ -72,15 +72,18 @@ pub const DECIDES: &[DocumentKind] = &[
     DocumentKind::ArtifactRef,
 ];
 
-/// Decides `text` as upstream would; `normalize` asks for the stored form.
+/// Decides `text` as upstream would; `normalize` asks for the stored form,
+/// which `unless_as_given` leaves out where it holds the document's own
+/// keys in the document's order ([`Run::stored_as_given`]).
 pub(crate) fn validate_text(
     kind: DocumentKind,
     mode: Mode,
     text: &str,
     options: &Options,
     normalize: bool,
+    unless_as_given: bool,
 ) -> Outcome {
-    decide(kind, mode, text, options, if normalize { Form::Value } else { Form::None }).0
+    decide(kind, mode, text, options, if normalize { Form::Value } else { Form::None }, unless_as_given).0
 }
 
 /// [`validate_text`] asking for the stored form as the JSON text
@@ -94,8 +97,9 @@ pub(crate) fn validate_text_writing(
     mode: Mode,
     text: &str,
     options: &Options,
+    unless_as_given: bool,
 ) -> (Outcome, Option<String>) {
-    decide(kind, mode, text, options, Form::Text)
+    decide(kind, mode, text, options, Form::Text, unless_as_given)
 }
 
 /// How an outcome carries the stored form.
@@ -115,6 +119,7 @@ fn decide(
     text: &str,
     options: &Options,
     form: Form,
+    unless_as_given: bool,
 ) -> (Outcome, Option<String>) {
     let tree = match Tree::parse(text, options.js_values) {
         Ok(tree) => tree,
@@ -143,15 +148,22 @@ fn decide(
             return (Outcome { valid: false, diagnostics: vec![d], normalized: None }, None);
         }
     };
-    tree.duplicate_notes(&mut run.notes);
+    // Warnings and notes nobody asked for are not looked for: the secret
+    // scan and a sink's locality only ever warn here.
+    let look = !options.errors_only;
+    if look {
+        tree.duplicate_notes(&mut run.notes);
+    }
     let valid = run.errors.is_empty();
     // What zod parsed exists once the schema passed, whatever the route and
     // the store then decide: the answer keeps it, as `safeParse` hands it
     // back (a hub stores only what is `valid`). Built when it is asked for
-    // or the warnings need to read it.
+    // or the warnings need to read it; left out, when the caller said so,
+    // where it is the document's own keys in its order.
     let parsed = !run.errors.iter().any(|d| d.upstream.is_some());
-    let scan = !secrets_absent(&tree, text);
-    let read = scan || options.sink.is_some();
+    let form = if unless_as_given && parsed && run.stored_as_given(stored) { Form::None } else { form };
+    let scan = look && !secrets_absent(&tree, text);
+    let read = scan || (look && options.sink.is_some());
     let want = (form != Form::None || read) && parsed;
     let write = |run: &Run<'_, '_>| {
         let mut out = String::with_capacity(text.len());
@@ -198,6 +210,9 @@ fn decide(
         }
     }
     let Run { mut errors, mut notes, .. } = run;
+    if !look {
+        notes.clear();
+    }
     // Errors keep upstream's order (a hub builds its error body from it);
     // the rest follow, sorted.
     diagnostic::sort(&mut notes);
@@ -225,7 +240,7 @@ mod tests {
     fn js(kind: DocumentKind, text: &str) -> Outcome {
         let options =
             Options { js_values: true, profile: crate::request::Profile::Upstream, ..Options::default() };
-        validate_text(kind, Mode::Strict, text, &options, true)
+        validate_text(kind, Mode::Strict, text, &options, true, false)
     }
 
     fn upstream_messages(o: &Outcome) -> Vec<String> {
@@ -282,7 +297,7 @@ mod tests {
             r#"{"kind":@"Date"{}}"#,
             r#"{"kind":"k","f":function(0)}"#,
         ] {
-            let o = validate_text(DocumentKind::ArtifactRef, Mode::Strict, text, &options, true);
+            let o = validate_text(DocumentKind::ArtifactRef, Mode::Strict, text, &options, true, false);
             assert_eq!(o.diagnostics.first().map(|d| d.code.as_str()), Some("parse/invalid-json"), "{text}");
         }
     }

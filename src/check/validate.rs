@@ -82,6 +82,12 @@ enum Normalize {
     No,
     /// Written as JSON text (the outcome's own `normalized` is `None`).
     AsText,
+    /// As [`Normalize::Yes`], but left out where it holds the document's
+    /// own keys in the document's order (`upstream` only; see
+    /// [`validate_text_unless_as_given`]).
+    YesUnlessAsGiven,
+    /// As [`Normalize::AsText`], left out as [`Normalize::YesUnlessAsGiven`] is.
+    AsTextUnlessAsGiven,
 }
 
 /// What is validated.
@@ -105,7 +111,7 @@ fn decide(
     options: &Options,
     normalize: Normalize,
 ) -> (Outcome, Option<String>) {
-    match options.profile {
+    let (mut outcome, written) = match options.profile {
         Profile::Upstream => {
             let (mut outcome, written) = upstream_outcome(kind, mode, input, options, normalize);
             if let Some(d) = owner_ignored(kind, options) {
@@ -114,6 +120,13 @@ fn decide(
             (outcome, written)
         }
         Profile::A2a => {
+            // The RFC's rules keep no document as given: its stored form is
+            // always handed back.
+            let normalize = match normalize {
+                Normalize::YesUnlessAsGiven => Normalize::Yes,
+                Normalize::AsTextUnlessAsGiven => Normalize::AsText,
+                other => other,
+            };
             let mut outcome = match input {
                 Input::Text(text) => read_text(kind, mode, text, options, normalize),
                 Input::ReportedText(text) => value_text(kind, mode, text, options, normalize),
@@ -122,12 +135,18 @@ fn decide(
                 }
             };
             let written = match normalize {
-                Normalize::AsText => outcome.normalized.take().map(|v| v.to_string()),
-                Normalize::Yes | Normalize::No => None,
+                Normalize::AsText | Normalize::AsTextUnlessAsGiven => {
+                    outcome.normalized.take().map(|v| v.to_string())
+                }
+                Normalize::Yes | Normalize::No | Normalize::YesUnlessAsGiven => None,
             };
             (outcome, written)
         }
+    };
+    if options.errors_only {
+        outcome.diagnostics.retain(|d| d.severity == Severity::Error);
     }
+    (outcome, written)
 }
 
 /// The `upstream` profile's reading of any input.
@@ -145,10 +164,14 @@ fn upstream_outcome(
         // as the text's reader notes them.
         Input::Value(document, _) => Cow::Owned(document.to_string()),
     };
+    let unless_as_given = matches!(normalize, Normalize::YesUnlessAsGiven | Normalize::AsTextUnlessAsGiven);
     let (mut outcome, written) = match normalize {
-        Normalize::AsText => crate::upstream::validate_text_writing(kind, mode, &text, options),
-        Normalize::Yes | Normalize::No => {
-            (crate::upstream::validate_text(kind, mode, &text, options, normalize == Normalize::Yes), None)
+        Normalize::AsText | Normalize::AsTextUnlessAsGiven => {
+            crate::upstream::validate_text_writing(kind, mode, &text, options, unless_as_given)
+        }
+        Normalize::Yes | Normalize::No | Normalize::YesUnlessAsGiven => {
+            let form = normalize != Normalize::No;
+            (crate::upstream::validate_text(kind, mode, &text, options, form, unless_as_given), None)
         }
     };
     if let Input::Value(_, duplicate_keys) = input
@@ -268,6 +291,32 @@ pub(crate) fn validate_text_writing(
     options: &Options,
 ) -> (Outcome, Option<String>) {
     decide(kind, mode, Input::Text(text), options, Normalize::AsText)
+}
+
+/// [`validate_text`] with `normalized` left out where the stored form holds
+/// the document's own keys in the document's order, in every object it
+/// rebuilds (the root, an event's principal, each artifact ref): a caller
+/// holding the document as a value then has that data by copying those
+/// objects, and need not read it back. Only `upstream` keeps a document as
+/// given; under `a2a` this is [`validate_text`].
+pub fn validate_text_unless_as_given(
+    kind: DocumentKind,
+    mode: Mode,
+    text: &str,
+    options: &Options,
+) -> Outcome {
+    decide(kind, mode, Input::Text(text), options, Normalize::YesUnlessAsGiven).0
+}
+
+/// [`validate_text_writing`], leaving the stored form out as
+/// [`validate_text_unless_as_given`] does.
+pub(crate) fn validate_text_writing_unless_as_given(
+    kind: DocumentKind,
+    mode: Mode,
+    text: &str,
+    options: &Options,
+) -> (Outcome, Option<String>) {
+    decide(kind, mode, Input::Text(text), options, Normalize::AsTextUnlessAsGiven)
 }
 
 /// [`validate_text_writing`] with the row a store writes for the document

@@ -34,13 +34,21 @@ pub struct DocumentOptions<'a> {
     /// Hand back the row a store writes for a valid `event_create` or
     /// `link_create` too: `withColumns`.
     pub with_columns: bool,
+    /// Hand back errors alone, and do not look for what only warns:
+    /// `errorsOnly`.
+    pub errors_only: bool,
+    /// With `with_normalized`, leave the normalized document out where it
+    /// is the document's own keys in its order: `keysAsGiven` (an
+    /// `upstream` drop-in that holds the document as a value copies it).
+    pub keys_as_given: bool,
 }
 
 /// What the document entry answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DocumentAnswer {
-    /// The verdict alone was asked for and the document is valid with
-    /// nothing to say: `call` would answer [`DocumentAnswer::CLEAN`].
+    /// The document is valid with nothing to say and nothing to hand back
+    /// (the verdict alone was asked for, or with `keys_as_given` its stored
+    /// form is as given): `call` would answer [`DocumentAnswer::CLEAN`].
     Clean,
     /// `call`'s answer for the same document and options, as its JSON text.
     Text(String),
@@ -77,7 +85,11 @@ pub fn validate_document(document: &str, options: &DocumentOptions<'_>) -> Docum
     let Some((kind, mode, settled)) = settle(options) else {
         return DocumentAnswer::Text(crate::api::call("validate", &as_call(document, options)));
     };
-    let wanted = Wanted { normalized: options.with_normalized, columns: options.with_columns };
+    let wanted = Wanted {
+        normalized: options.with_normalized,
+        columns: options.with_columns,
+        unless_as_given: options.keys_as_given,
+    };
     match answer_document(kind, mode, document, &settled, wanted) {
         Answered::Clean => DocumentAnswer::Clean,
         Answered::Text(text) => DocumentAnswer::Text(text),
@@ -134,6 +146,7 @@ fn settle(options: &DocumentOptions<'_>) -> Option<(DocumentKind, Mode, Options)
         owner: options.owner.map(str::to_owned),
         profile,
         js_values: options.js_values,
+        errors_only: options.errors_only,
         ..Options::default()
     };
     Some((kind, mode, settled))
@@ -161,8 +174,14 @@ fn as_call(document: &str, options: &DocumentOptions<'_>) -> String {
     if options.with_columns {
         call.insert("withColumns".into(), true.into());
     }
+    if options.errors_only {
+        call.insert("errorsOnly".into(), true.into());
+    }
+    if options.keys_as_given {
+        call.insert("keysAsGiven".into(), true.into());
+    }
     serde_json::Value::Object(call).to_string()
 }
 
 #[cfg(test)]
-mod tests;
+pub(in crate::api::validate) mod tests;

@@ -1,7 +1,8 @@
 //! The common `validate` call read without a tree: `{"kind": "...",
 //! "mode": "...", "documentText": "...", "httpWriter": bool, "profile":
 //! "...", "withNormalized": bool, "owner": "...", "jsValues": bool,
-//! "withColumns": bool}` with plain values, in any
+//! "withColumns": bool, "errorsOnly": bool, "keysAsGiven": bool}` with
+//! plain values, in any
 //! order, each at most once (`kind` and `documentText` required).
 //!
 //! The generic path parses the whole call into a `Value` (the document text
@@ -36,6 +37,7 @@ pub(in crate::api) fn validate_call_text(input: &str) -> Option<String> {
         owner: call.owner.map(str::to_owned),
         profile,
         js_values: call.js_values.unwrap_or(false),
+        errors_only: call.errors_only.unwrap_or(false),
         ..Options::default()
     };
     let mode = call.mode.unwrap_or_default();
@@ -44,7 +46,11 @@ pub(in crate::api) fn validate_call_text(input: &str) -> Option<String> {
     if with_columns && super::columns_of(kind, options.js_values).is_err() {
         return None;
     }
-    let wanted = Wanted { normalized: call.with_normalized != Some(false), columns: with_columns };
+    let wanted = Wanted {
+        normalized: call.with_normalized != Some(false),
+        columns: with_columns,
+        unless_as_given: call.keys_as_given.unwrap_or(false),
+    };
     Some(answer_document(kind, mode, &call.text, &options, wanted).into_text())
 }
 
@@ -54,8 +60,9 @@ pub(super) const CLEAN: &str = r#"{"type":"success","valid":true,"diagnostics":[
 
 /// What [`answer_document`] found.
 pub(super) enum Answered {
-    /// The verdict alone was asked for, and the document is valid with
-    /// nothing to say: the answer is [`CLEAN`].
+    /// The document is valid with nothing to say and nothing to hand back
+    /// (the verdict alone was asked for, or its stored form is as given):
+    /// the answer is [`CLEAN`].
     Clean,
     /// Any other answer, as `call` writes it.
     Text(String),
@@ -77,6 +84,9 @@ pub(super) struct Wanted {
     pub(super) normalized: bool,
     /// The row's columns (`withColumns`); the kind must be a row.
     pub(super) columns: bool,
+    /// The stored document left out where it is the document's own keys
+    /// in its order (`keysAsGiven`; not with `columns`).
+    pub(super) unless_as_given: bool,
 }
 
 /// The answer to one document read from its text, as `call` writes it.
@@ -98,6 +108,15 @@ pub(super) fn answer_document(
             return Answered::Clean;
         }
         return Answered::Text(verdict_answer(v.valid, &v.diagnostics));
+    }
+    if wanted.unless_as_given {
+        let (o, normalized) = validate::validate_text_writing_unless_as_given(kind, mode, text, options);
+        // Valid, with nothing to say and nothing to hand back: the answer
+        // is the verdict's.
+        if o.valid && o.diagnostics.is_empty() && normalized.is_none() {
+            return Answered::Clean;
+        }
+        return Answered::Text(answer(o.valid, &o.diagnostics, normalized.as_deref(), None));
     }
     let (o, normalized) = validate::validate_text_writing(kind, mode, text, options);
     Answered::Text(answer(o.valid, &o.diagnostics, normalized.as_deref(), None))
@@ -183,13 +202,15 @@ struct Call<'a> {
     owner: Option<&'a str>,
     js_values: Option<bool>,
     with_columns: Option<bool>,
+    errors_only: Option<bool>,
+    keys_as_given: Option<bool>,
 }
 
 fn read_call(input: &str) -> Option<Call<'_>> {
     let mut lx = Lexer::new(input, Policy::Strict);
     let (mut kind, mut mode, mut text, mut http_writer) = (None, None, None, None);
     let (mut profile, mut with_normalized, mut owner, mut js_values) = (None, None, None, None);
-    let mut with_columns = None;
+    let (mut with_columns, mut errors_only, mut keys_as_given) = (None, None, None);
     lx.blank();
     if !lx.eat(b'{') {
         return None;
@@ -221,6 +242,8 @@ fn read_call(input: &str) -> Option<Call<'_>> {
                 "owner" if owner.is_none() => owner = Some(plain_string(&mut lx)?),
                 "jsValues" if js_values.is_none() => js_values = Some(boolean(&mut lx)?),
                 "withColumns" if with_columns.is_none() => with_columns = Some(boolean(&mut lx)?),
+                "errorsOnly" if errors_only.is_none() => errors_only = Some(boolean(&mut lx)?),
+                "keysAsGiven" if keys_as_given.is_none() => keys_as_given = Some(boolean(&mut lx)?),
                 _ => return None,
             }
             lx.blank();
@@ -248,6 +271,8 @@ fn read_call(input: &str) -> Option<Call<'_>> {
         owner,
         js_values,
         with_columns,
+        errors_only,
+        keys_as_given,
     })
 }
 
@@ -404,6 +429,41 @@ mod tests {
             proptest::prop_assert!(fast.is_some(), "not read as common: {}", input);
             let (fast, slow) = (fast.unwrap_or_default(), generic(&input));
             proptest::prop_assert!(alike(&fast, &slow), "{}\n{}", fast, slow);
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        /// `errorsOnly` and `keysAsGiven` leave out of an upstream answer
+        /// what they say and nothing else: the warnings and notes, and a
+        /// stored form that is the document's own keys in its order.
+        #[test]
+        fn an_upstream_answer_as_given_leaves_out_only_the_document_itself(
+            (kind, text) in upstream_documents(),
+            errors_only in proptest::bool::ANY,
+        ) {
+            let call = serde_json::json!({"kind": kind, "profile": "upstream", "documentText": text});
+            let mut given = call.clone();
+            given["keysAsGiven"] = true.into();
+            given["errorsOnly"] = errors_only.into();
+            let read = |c: &serde_json::Value| serde_json::from_str::<serde_json::Value>(&generic(&c.to_string()));
+            let fast = validate_call_text(&given.to_string()).unwrap_or_default();
+            let (Ok(mut full), Ok(mut answer)) = (read(&call), serde_json::from_str::<serde_json::Value>(&fast))
+            else {
+                return Ok(());
+            };
+            proptest::prop_assert_eq!(&answer, &read(&given).unwrap_or_default());
+            if errors_only && let Some(serde_json::Value::Array(all)) = full.get_mut("diagnostics") {
+                all.retain(|d| d["severity"] == "error");
+            }
+            if answer.get("normalized").is_none()
+                && let Some(stored) = full.as_object_mut().and_then(|f| f.remove("normalized"))
+                && let Ok(document) = serde_json::from_str::<serde_json::Value>(&text)
+            {
+                let as_given = super::super::document::tests::keys_as_given(kind, &stored, &document);
+                proptest::prop_assert!(as_given, "{} is not {} as given", stored, document);
+            }
+            proptest::prop_assert_eq!(answer.as_object_mut().map(std::mem::take), full.as_object_mut().map(std::mem::take));
         }
     }
 

@@ -1,6 +1,7 @@
 //! The stored form written as JSON text straight from the text's tree:
 //! the bytes `serde_json` writes for the `Value` that [`Run::stored`]
-//! builds, without building it. A call's answer carries the stored form as
+//! builds, without building it; and whether it is the document's own keys
+//! as given ([`Run::stored_as_given`]), when it need not be written at all. A call's answer carries the stored form as
 //! text, and building the `Value` to write it added about 70 % to the
 //! instructions of such a call (see
 //! [`validate_text_writing`](super::validate_text_writing)).
@@ -191,6 +192,65 @@ impl Run<'_, '_> {
     /// [`Run::stored_principal`], written.
     fn write_stored_principal(&self, p: usize, out: &mut String) -> Option<()> {
         self.write_stored_object(p, self.principal_schema(p), false, out)
+    }
+
+    /// Whether the stored form holds the document's own keys in the
+    /// document's order in every object it rebuilds (the root, an event's
+    /// principal, each artifact ref), so that a caller holding the document
+    /// as a value has zod's data by copying those objects and keeping every
+    /// value. Asked of a document whose schema passed. Any doubt answers
+    /// `false`: a key named twice or escaped, an array-index key (JavaScript
+    /// moves those to the front), a key zod strips or assigns (`__proto__`).
+    pub(super) fn stored_as_given(&self, stored: Stored) -> bool {
+        match stored {
+            Stored::Fields(schema) => self.object_as_given(0, schema, false),
+            Stored::Principal => self.object_as_given(0, self.principal_schema(0), false),
+            Stored::ArtifactRef => self.object_as_given(0, &ARTIFACT_REF, true),
+        }
+    }
+
+    /// [`Run::stored_as_given`] of the object at `o`: its keys are the
+    /// schema's in the schema's order, then (`loose`) any others in their
+    /// own order, as [`Run::write_stored_object`] writes them.
+    fn object_as_given(&self, o: usize, schema: &Schema, loose: bool) -> bool {
+        if !matches!(self.tree.node(o), Node::Object { .. }) {
+            return false;
+        }
+        // The schema's fields before `next` are behind; once a key outside
+        // the schema came, no field may follow.
+        let (mut next, mut beside) = (0, false);
+        for (k, v) in self.tree.members(o) {
+            let Node::Key { text, shadowed: false, first: true } = self.tree.node(k) else { return false };
+            if text.escaped || super::tree::array_index(text).is_some() {
+                return false;
+            }
+            // Searched from the next field on: in a document as given, the
+            // field is there or nowhere.
+            let ahead = schema.get(next..).unwrap_or_default();
+            let Some((i, field)) = ahead.iter().enumerate().find(|(_, f)| f.name == text.raw) else {
+                if loose && kept_beside(schema, text) {
+                    beside = true;
+                    continue;
+                }
+                return false;
+            };
+            if beside {
+                return false;
+            }
+            next += i + 1;
+            let nested = match (field.ty, self.tree.node(v)) {
+                (_, Node::Undefined) => true,
+                (Ty::Principal, _) => self.object_as_given(v, self.principal_schema(v), false),
+                (Ty::ArtifactRefs, _) => {
+                    self.tree.items(v).all(|r| self.object_as_given(r, &ARTIFACT_REF, true))
+                }
+                _ => true,
+            };
+            if !nested {
+                return false;
+            }
+        }
+        true
     }
 }
 

@@ -15,6 +15,8 @@ fn options_of(call: &Value) -> Option<DocumentOptions<'_>> {
         "httpWriter",
         "withNormalized",
         "withColumns",
+        "errorsOnly",
+        "keysAsGiven",
         "document",
         "documentText",
     ];
@@ -41,6 +43,14 @@ fn options_of(call: &Value) -> Option<DocumentOptions<'_>> {
             Some(v) => v.as_bool()?,
         },
         with_columns: match call.get("withColumns") {
+            None => false,
+            Some(v) => v.as_bool()?,
+        },
+        errors_only: match call.get("errorsOnly") {
+            None => false,
+            Some(v) => v.as_bool()?,
+        },
+        keys_as_given: match call.get("keysAsGiven") {
             None => false,
             Some(v) => v.as_bool()?,
         },
@@ -73,16 +83,25 @@ fn every_golden_validate_case_answers_through_the_entry_as_through_call() {
         let Some(options) = options_of(&call) else { continue };
         let rows = DocumentKind::from_name(options.kind).is_some_and(crate::columns::has_columns);
         let asks = [(false, options.with_columns), (true, options.with_columns), (false, rows), (true, rows)];
-        for (with_normalized, with_columns) in asks {
-            let options = DocumentOptions { with_normalized, with_columns, ..options };
+        let said_as = [(false, false), (true, false), (false, true), (true, true)];
+        for ((with_normalized, with_columns), (errors_only, keys_as_given)) in
+            asks.into_iter().flat_map(|a| said_as.map(|s| (a, s)))
+        {
+            let options =
+                DocumentOptions { with_normalized, with_columns, errors_only, keys_as_given, ..options };
             let want = crate::api::call("validate", &call_text(&document, &options));
             let got = validate_document(&document, &options);
             match &got {
                 DocumentAnswer::Clean => {
-                    assert!(!with_normalized && !with_columns, "{name}");
+                    assert!(!with_columns && (!with_normalized || keys_as_given), "{name}");
                     clean += 1;
                 }
                 DocumentAnswer::Text(_) => said += 1,
+            }
+            if errors_only || keys_as_given {
+                let full = DocumentOptions { errors_only: false, keys_as_given: false, ..options };
+                let full = crate::api::call("validate", &call_text(&document, &full));
+                said_as_the_full_answer(&name, &document, options.kind, &options, &want, &full);
             }
             assert_eq!(
                 got.into_text(),
@@ -100,6 +119,70 @@ fn every_golden_validate_case_answers_through_the_entry_as_through_call() {
     // Most golden cases take only the entry's options, and both answers
     // (nothing to say, and an answer to read) are among them.
     assert!(cases > 250 && clean > 40 && said > 300, "{cases} cases, {clean} clean, {said} answers");
+}
+
+/// `answer`, given with `errorsOnly` or `keysAsGiven`, is `full` (the
+/// answer without them) less what they leave out: the warnings and notes,
+/// and a normalized document that holds the document's own keys in its
+/// order.
+fn said_as_the_full_answer(
+    name: &str,
+    document: &str,
+    kind: &str,
+    options: &DocumentOptions<'_>,
+    answer: &str,
+    full: &str,
+) {
+    // An answer nested deeper than serde's reader goes (a deep payload
+    // handed back) is held to `call`'s bytes alone.
+    let (Ok(mut answer), Ok(mut full)) =
+        (serde_json::from_str::<Value>(answer), serde_json::from_str::<Value>(full))
+    else {
+        return;
+    };
+    if options.errors_only
+        && let Some(Value::Array(all)) = full.get_mut("diagnostics")
+    {
+        all.retain(|d| d["severity"] == "error");
+    }
+    let given = options.keys_as_given && options.profile == Some("upstream") && options.with_normalized;
+    if given
+        && !options.with_columns
+        && answer.get("normalized").is_none()
+        && let Some(normalized) = full.as_object_mut().and_then(|f| f.remove("normalized"))
+    {
+        // A document serde cannot read (a number beyond the double range)
+        // is held to the rest of the answer alone.
+        if let Ok(document) = serde_json::from_str::<Value>(document) {
+            assert!(
+                keys_as_given(kind, &normalized, &document),
+                "{name}: {normalized} is not {document} as given"
+            );
+        }
+    }
+    assert_eq!(
+        answer.as_object_mut().map(std::mem::take),
+        full.as_object_mut().map(std::mem::take),
+        "{name}"
+    );
+}
+
+/// Whether `stored` has the keys of `document` in their order, in every
+/// object zod builds anew for `kind` (the root, an event's principal and
+/// each of its artifact refs).
+pub(in crate::api::validate) fn keys_as_given(kind: &str, stored: &Value, document: &Value) -> bool {
+    let (Some(s), Some(d)) = (stored.as_object(), document.as_object()) else { return stored == document };
+    if !s.keys().eq(d.keys()) {
+        return false;
+    }
+    kind != "event_create"
+        || (s.get("principal").zip(d.get("principal")).is_none_or(|(s, d)| keys_as_given("principal", s, d))
+            && match (s.get("artifact_refs"), d.get("artifact_refs")) {
+                (Some(Value::Array(s)), Some(Value::Array(d))) => {
+                    s.len() == d.len() && s.iter().zip(d).all(|(s, d)| keys_as_given("artifact_ref", s, d))
+                }
+                (s, d) => s.is_none() == d.is_none(),
+            })
 }
 
 #[test]
