@@ -37,11 +37,24 @@ function ask(op, input) {
 
 /** The zod issues of a refusal, with zod's `flatten()`. */
 export class SchemaError extends Error {
+  #message;
+
   constructor(issues) {
-    // zod writes its issues as the message, two spaces a level.
-    super(JSON.stringify(issues, null, 2));
+    super();
     this.name = 'SchemaError';
     this.issues = issues;
+  }
+
+  /**
+   * zod's message: the issues as JSON, two spaces a level, written when it
+   * is first read (most refusals are answered from `issues` alone).
+   */
+  get message() {
+    return (this.#message ??= JSON.stringify(this.issues, null, 2));
+  }
+
+  set message(value) {
+    this.#message = value;
   }
 
   /**
@@ -81,6 +94,26 @@ function pathOf(pointer) {
     const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     return /^(0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : segment;
   });
+}
+
+/**
+ * The SchemaError `safeParse` hands back, made without a stack trace:
+ * it is never thrown (zod's is no Error at all, and a trace costs more
+ * than the rest of a refusal); `parse` throws one of its own, with its
+ * trace.
+ */
+function handedBack(issues) {
+  const limit = Error.stackTraceLimit;
+  try {
+    Error.stackTraceLimit = 0;
+  } catch {
+    return new SchemaError(issues);
+  }
+  try {
+    return new SchemaError(issues);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /** The zod issues among a `validate` answer's diagnostics (those that carry `upstream`), in order. */
@@ -231,6 +264,176 @@ function dataFrom(kind, stored, input) {
 }
 
 /**
+ * zod's data for `input` where the core found its stored form to be the
+ * caller's own keys in their order (`keysAsGiven`): the objects zod builds
+ * anew (the root, an event create's principal and artifact refs, its tags)
+ * copied key by key as `for…in` lists them, every value the caller's own.
+ */
+function copyAsGiven(kind, input) {
+  const out = {};
+  for (const key in input) {
+    const value = input[key];
+    if (kind === 'event_create' && key === 'principal' && isObject(value)) {
+      out[key] = copyAsGiven('principal', value);
+    } else if (kind === 'event_create' && key === 'artifact_refs' && Array.isArray(value)) {
+      out[key] = value.map((ref) => copyAsGiven('artifact_ref', ref));
+    } else if (kind === 'event_create' && key === 'tags' && Array.isArray(value)) {
+      out[key] = Array.from(value);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+const isObject = (value) => typeof value === 'object' && value !== null;
+
+/**
+ * `copyAsGiven` of a plain document (`isPlainDocument`), whose own keys
+ * are the ones `for…in` lists: the root copied by the engine's own object
+ * copy, which is the cheaper, unless it holds a symbol key (a copy would
+ * keep it; zod's data has none).
+ */
+function copyPlain(kind, input) {
+  if (Object.getOwnPropertySymbols(input).length > 0) return copyAsGiven(kind, input);
+  const out = { ...input };
+  if (kind === 'event_create') {
+    // Each assigned only where it is a key already: its place is kept.
+    const { principal, artifact_refs: refs, tags } = out;
+    if (isObject(principal)) out.principal = copyFlat(principal);
+    if (Array.isArray(refs)) {
+      const copies = new Array(refs.length);
+      for (let i = 0; i < refs.length; i += 1) copies[i] = copyFlat(refs[i]);
+      out.artifact_refs = copies;
+    }
+    if (Array.isArray(tags)) out.tags = Array.from(tags);
+  }
+  return out;
+}
+
+/** A flat object of a plain document (a principal, an artifact ref), copied key by key. */
+function copyFlat(value) {
+  const out = {};
+  for (const key in value) out[key] = value[key];
+  return out;
+}
+
+// Most callers hand over what `JSON.parse` made: plain objects, arrays,
+// strings, finite numbers, booleans and `null`. For those `JSON.stringify`
+// writes the very text `documentText` would (the core then reads plain
+// JSON), and it is the engine's own writer, several times faster. Anything
+// else takes `documentText`.
+
+/**
+ * Whether JavaScript's own objects are as a plain value expects them: no
+ * enumerable key inherited by every object (which `for…in`, and so zod,
+ * would read and `JSON.stringify` would not), no inherited `toJSON`.
+ */
+function prototypesUntouched() {
+  for (const key in EMPTY) return false;
+  return EMPTY.toJSON === undefined && NO_ITEMS.toJSON === undefined;
+}
+const EMPTY = {};
+const NO_ITEMS = [];
+
+/** A string, finite number, boolean or `null`: what both writers spell alike. */
+function isLeaf(value) {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return value - value === 0;
+    default:
+      return value === null;
+  }
+}
+
+/** An object whose prototype is Object.prototype or none, so zod names no class for it. */
+function isPlainObject(value) {
+  if (!isObject(value) || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** A plain object whose every value is a leaf. */
+function isFlat(value) {
+  if (!isPlainObject(value)) return false;
+  for (const key in value) if (!isLeaf(value[key])) return false;
+  return true;
+}
+
+/** An array whose every item passes `each` (a hole is `undefined`, which fails). */
+function isArrayOf(value, each) {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i += 1) if (!each(value[i])) return false;
+  return true;
+}
+
+/**
+ * A payload `JSON.stringify` writes inside its object as `payloadText`
+ * writes it alone: present, and with no `toJSON` of its own at the top
+ * (which would be given its key); a BigInt or a cycle makes the whole
+ * write throw, and the caller falls back.
+ */
+function isPayload(value) {
+  switch (typeof value) {
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return false;
+    case 'object':
+      return value === null || typeof value.toJSON !== 'function';
+    default:
+      return true;
+  }
+}
+
+/** A flat object or a leaf: an artifact ref, or what stands in its place. */
+const isRefLike = (value) => isLeaf(value) || isFlat(value);
+
+/** Whether a field of a `kind` object is written alike by `JSON.stringify` and `field`. */
+function isPlainField(kind, key, value) {
+  if (kind === 'event_create') {
+    switch (key) {
+      case 'principal':
+        return isLeaf(value) || isFlat(value);
+      case 'artifact_refs':
+        return isLeaf(value) || isArrayOf(value, isRefLike);
+      case 'tags':
+        return isLeaf(value) || isArrayOf(value, isLeaf);
+      case 'payload_json':
+        return isPayload(value);
+      default:
+        return isLeaf(value);
+    }
+  }
+  return kind === 'link_create' && key === 'metadata_json' ? isPayload(value) : isLeaf(value);
+}
+
+/** Whether `JSON.stringify(input)` is `documentText(kind, input)` in what the core reads. */
+function isPlainDocument(kind, input) {
+  if (!isPlainObject(input)) return false;
+  for (const key in input) if (!isPlainField(kind, key, input[key])) return false;
+  return prototypesUntouched();
+}
+
+/**
+ * The document's text for the core, and whether it is plain JSON: else it
+ * spells JavaScript values (`jsValues`).
+ */
+function textFor(kind, input) {
+  if (isPlainDocument(kind, input)) {
+    try {
+      return [JSON.stringify(input), true];
+    } catch {
+      // A BigInt or a cycle in a payload: spelt below.
+    }
+  }
+  return [documentText(kind, input), false];
+}
+
+/**
  * The core's `validate` answer on `input` under upstream's schema of `kind`,
  * through the document entry: the document's text goes in as it is, never
  * escaped inside call JSON.
@@ -242,12 +445,23 @@ function validateUpstream(kind, input, extra) {
   return answer;
 }
 
+// What `safeParse` asks of the core: zod's issues (errors alone; what only
+// warns is not looked for), and the stored form only where it is not the
+// caller's own keys in their order.
+const SAFE_PARSE = Object.freeze({ profile: 'upstream', withNormalized: true, errorsOnly: true, keysAsGiven: true });
+const SAFE_PARSE_JS = Object.freeze({ ...SAFE_PARSE, jsValues: true });
+
 /** zod's `safeParse` of `input` under the schema of `kind`, as the core answers it. */
 function safeParseAs(kind, input) {
-  const answer = validateUpstream(kind, input);
-  const issues = upstreamIssues(answer.diagnostics);
-  if (issues.length > 0) return { success: false, error: new SchemaError(issues) };
-  return { success: true, data: dataFrom(kind, answer.normalized, input) };
+  const [text, plain] = textFor(kind, input);
+  const answer = validateDocument(text, kind, plain ? SAFE_PARSE : SAFE_PARSE_JS);
+  const asGiven = () => (plain ? copyPlain(kind, input) : copyAsGiven(kind, input));
+  if (answer === true) return { success: true, data: asGiven() };
+  const read = JSON.parse(answer);
+  if (read.type !== 'success') throw new CoreCallError('validate', read.error);
+  const issues = upstreamIssues(read.diagnostics);
+  if (issues.length > 0) return { success: false, error: handedBack(issues) };
+  return { success: true, data: read.normalized === undefined ? asGiven() : dataFrom(kind, read.normalized, input) };
 }
 
 /** A schema with zod's `safeParse` and `parse`, answered by the core. */
@@ -257,7 +471,7 @@ function schema(kind) {
     safeParse,
     parse(input) {
       const result = safeParse(input);
-      if (!result.success) throw result.error;
+      if (!result.success) throw new SchemaError(result.error.issues);
       return result.data;
     },
   });

@@ -257,6 +257,67 @@ export function upstreamSuite(u, face) {
     assert.ok(Object.hasOwn(data.payload_json, '__proto__'));
   });
 
+  t('data is zod\'s: its keys in the schema\'s order, new objects, the caller\'s values', () => {
+    const payload = { b: 1, a: [1] };
+    const ref = { kind: 'file', url: 'https://example.test/a', extra: { deep: true } };
+    const input = { principal: { id: 'a', on_behalf_of: '42', kind: 'agent' }, event_type: 'note', source_ref: 's1',
+      source_kind: 'session', tags: ['t'], artifact_refs: [ref], payload_json: payload };
+    const data = accepted(EventCreate, input);
+    assert.deepEqual(Object.keys(data), ['source_kind', 'source_ref', 'event_type', 'payload_json', 'artifact_refs', 'tags', 'principal']);
+    assert.deepEqual(Object.keys(data.principal), ['kind', 'id', 'on_behalf_of']);
+    // Given in the schema's order, it comes back so, copied object by object.
+    const inOrder = accepted(EventCreate, data);
+    assert.deepEqual(inOrder, data);
+    assert.deepEqual(Object.keys(inOrder), Object.keys(data));
+    assert.notEqual(inOrder, data);
+    assert.notEqual(inOrder.principal, data.principal);
+    assert.notEqual(inOrder.artifact_refs, data.artifact_refs);
+    assert.notEqual(inOrder.artifact_refs[0], ref);
+    assert.notEqual(inOrder.tags, data.tags);
+    assert.equal(inOrder.payload_json, payload);
+    assert.equal(inOrder.artifact_refs[0].extra, ref.extra);
+    // An artifact ref's own keys come after the schema's.
+    assert.deepEqual(Object.keys(accepted(ArtifactRef, { extra: 1, kind: 'k' })), ['kind', 'extra']);
+    assert.deepEqual(Object.keys(accepted(ArtifactRef, { kind: 'k', extra: 1, title: 't' })), ['kind', 'title', 'extra']);
+    // A symbol key is no key of zod's data.
+    const tagged = { ...event(), [Symbol('s')]: 1 };
+    assert.deepEqual(Object.getOwnPropertySymbols(accepted(EventCreate, tagged)), []);
+    // -0 and a lone surrogate in a payload are the caller's own.
+    const odd = accepted(EventCreate, event({ payload_json: { z: -0, s: '\ud800' }, confidence: -0 }));
+    assert.ok(Object.is(odd.payload_json.z, -0) && Object.is(odd.confidence, -0));
+    assert.equal(odd.payload_json.s, '\ud800');
+  });
+
+  t('what JavaScript\'s own objects inherit is read as zod reads it', () => {
+    // An enumerable key every object inherits is a field to zod; a toJSON
+    // every array inherits is not zod's.
+    Object.prototype.summary = 7; // eslint-disable-line no-extend-native
+    try {
+      assert.deepEqual(refused(EventCreate, event()), [
+        { code: 'invalid_type', path: ['summary'], message: 'Invalid input: expected string, received number' },
+      ]);
+    } finally {
+      delete Object.prototype.summary;
+    }
+    Object.defineProperty(Array.prototype, 'toJSON', { value: () => 'x'.repeat(40_000), configurable: true });
+    try {
+      assert.deepEqual(accepted(EventCreate, event({ tags: ['a'] })).tags, ['a']);
+      assert.deepEqual(paths(refused(EventCreate, event({ payload_json: [1] }))), [['payload_json']]);
+    } finally {
+      delete Array.prototype.toJSON;
+    }
+    assert.deepEqual(accepted(EventCreate, event({ tags: ['a'] })).tags, ['a']);
+  });
+
+  t('a refusal handed back is a SchemaError whose message is zod\'s, written when read', () => {
+    const { error } = EventCreate.safeParse(event({ summary: 1 }));
+    assert.ok(error instanceof u.SchemaError);
+    assert.deepEqual(JSON.parse(error.message), error.issues);
+    error.message = 'replaced';
+    assert.equal(error.message, 'replaced');
+    assert.ok(String(error).includes('replaced'));
+  });
+
   t('a principal kind outside the union is refused as a bad discriminator', () => {
     const [issue, ...rest] = refused(EventCreate, event({ principal: { kind: 'robot', id: 'r' } }));
     assert.equal(rest.length, 0);
