@@ -11,8 +11,10 @@
 // HAPI_FACE=wasm (the npm package, `HAPI_PKG` or the repository's pkg/; the
 // default) or addon (the Node-API addon in the repository's node/).
 // HAPI_PROFILE=upstream asks for upstream's P1 rules; HAPI_ANSWER=verdict
-// asks for the verdict alone, else the normalized document comes back too
-// (as the bench's `hapi-core` implementation asks for them).
+// asks for the verdict alone (and the errors alone, `errorsOnly`: the
+// verdict and the count of errors are the same, and what only warns is
+// not looked for), else the normalized document comes back too, with every
+// finding (as the bench's `hapi-core` implementation asks for them).
 import { resolve, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -27,7 +29,12 @@ const entry =
 const m = await import(pathToFileURL(entry).href);
 if (typeof m.validateDocument !== 'function') throw new Error(`${entry} has no validateDocument`);
 
-const options = Object.freeze({ mode: 'strict', withNormalized: !verdictOnly, ...(profile ? { profile } : {}) });
+const options = Object.freeze({
+  mode: 'strict',
+  withNormalized: !verdictOnly,
+  errorsOnly: verdictOnly,
+  ...(profile ? { profile } : {}),
+});
 const OK = Object.freeze({ ok: true, errors: 0 });
 
 function verdict(answer) {
