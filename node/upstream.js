@@ -90,10 +90,24 @@ export function flattenIssues(issues, mapper = (issue) => issue.message) {
 /** An RFC 6901 pointer as a zod path: all-digit segments are array indices. */
 function pathOf(pointer) {
   if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((raw) => {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    return /^(0|[1-9][0-9]*)$/.test(segment) ? Number(segment) : segment;
-  });
+  const segments = pointer.slice(1).split('/');
+  const escaped = pointer.includes('~');
+  for (let i = 0; i < segments.length; i += 1) {
+    const segment = escaped ? segments[i].replace(/~1/g, '/').replace(/~0/g, '~') : segments[i];
+    segments[i] = isIndex(segment) ? Number(segment) : segment;
+  }
+  return segments;
+}
+
+/** `0` or digits not starting with `0`: an array index as a pointer writes it. */
+function isIndex(segment) {
+  const n = segment.length;
+  if (n === 0 || (n > 1 && segment.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < n; i += 1) {
+    const c = segment.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /**
@@ -118,9 +132,13 @@ function handedBack(issues) {
 
 /** The zod issues among a `validate` answer's diagnostics (those that carry `upstream`), in order. */
 export function upstreamIssues(diagnostics) {
-  return diagnostics
-    .filter((d) => d.upstream !== undefined)
-    .map((d) => ({ code: d.upstream.code, path: pathOf(d.instancePath), message: d.upstream.message }));
+  const issues = [];
+  for (const d of diagnostics) {
+    if (d.upstream !== undefined) {
+      issues.push({ code: d.upstream.code, path: pathOf(d.instancePath), message: d.upstream.message });
+    }
+  }
+  return issues;
 }
 
 // ------------------------------------------------------ the caller's value
@@ -418,19 +436,15 @@ function isPlainDocument(kind, input) {
   return prototypesUntouched();
 }
 
-/**
- * The document's text for the core, and whether it is plain JSON: else it
- * spells JavaScript values (`jsValues`).
- */
-function textFor(kind, input) {
-  if (isPlainDocument(kind, input)) {
-    try {
-      return [JSON.stringify(input), true];
-    } catch {
-      // A BigInt or a cycle in a payload: spelt below.
-    }
+/** `JSON.stringify(input)` for a plain document, else `undefined`. */
+function plainText(kind, input) {
+  if (!isPlainDocument(kind, input)) return undefined;
+  try {
+    return JSON.stringify(input);
+  } catch {
+    // A BigInt or a cycle in a payload: the caller spells it.
+    return undefined;
   }
-  return [documentText(kind, input), false];
 }
 
 /**
@@ -453,15 +467,18 @@ const SAFE_PARSE_JS = Object.freeze({ ...SAFE_PARSE, jsValues: true });
 
 /** zod's `safeParse` of `input` under the schema of `kind`, as the core answers it. */
 function safeParseAs(kind, input) {
-  const [text, plain] = textFor(kind, input);
-  const answer = validateDocument(text, kind, plain ? SAFE_PARSE : SAFE_PARSE_JS);
-  const asGiven = () => (plain ? copyPlain(kind, input) : copyAsGiven(kind, input));
-  if (answer === true) return { success: true, data: asGiven() };
+  const text = plainText(kind, input);
+  const plain = text !== undefined;
+  const answer = plain
+    ? validateDocument(text, kind, SAFE_PARSE)
+    : validateDocument(documentText(kind, input), kind, SAFE_PARSE_JS);
+  if (answer === true) return { success: true, data: plain ? copyPlain(kind, input) : copyAsGiven(kind, input) };
   const read = JSON.parse(answer);
   if (read.type !== 'success') throw new CoreCallError('validate', read.error);
   const issues = upstreamIssues(read.diagnostics);
   if (issues.length > 0) return { success: false, error: handedBack(issues) };
-  return { success: true, data: read.normalized === undefined ? asGiven() : dataFrom(kind, read.normalized, input) };
+  if (read.normalized !== undefined) return { success: true, data: dataFrom(kind, read.normalized, input) };
+  return { success: true, data: plain ? copyPlain(kind, input) : copyAsGiven(kind, input) };
 }
 
 /** A schema with zod's `safeParse` and `parse`, answered by the core. */

@@ -107,7 +107,10 @@ fn utf16_units(env: sys::napi_env, s: Value, len: usize) -> Option<Vec<u16>> {
 /// may), so text with U+FFFD or invalid UTF-8 in it is read again as UTF-16
 /// to tell a lone surrogate from a real U+FFFD.
 fn read_text(env: sys::napi_env, s: Value, units: usize) -> Option<String> {
-    let len = utf8_len(env, s)?;
+    // Room for the most the engine can write (three bytes a UTF-16 unit),
+    // so that it transcodes once: asking for the length first is a second
+    // pass over the text.
+    let len = units.checked_mul(3)?;
     let mut buf: Vec<u8> = Vec::with_capacity(len + 1);
     let mut written = 0usize;
     // SAFETY: the buffer has room for `len + 1` bytes (the text and the
