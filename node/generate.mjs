@@ -13,7 +13,7 @@ const native = createRequire(import.meta.url)('./index.cjs');
 const documentEntryTypes = readFileSync(new URL('../ts/document-entry.d.ts', import.meta.url), 'utf8');
 
 /** The exports that are not one op's typed function. */
-const UNTYPED = ['call', 'ops', 'validateDocument'];
+const UNTYPED = ['call', 'ops', 'validateDocument', 'documentEntry'];
 
 /** The typed exports, in the addon's order (every export but the untyped ones). */
 export function typedNames(addon = native) {
@@ -35,6 +35,7 @@ export function entrySources(addon = native) {
     'export const call = addon.call;',
     'export const ops = addon.ops;',
     'export const validateDocument = addon.validateDocument;',
+    'export const documentEntry = addon.documentEntry;',
     ...typed.map((name) => `export const ${name} = addon.${name};`),
     '',
     '/** Nothing to initialise: kept so code written for the npm package runs unchanged. */',
@@ -68,6 +69,13 @@ export function entrySources(addon = native) {
     ' * Never throws; arguments are checked as `call`\'s are.',
     ' */',
     'export function validateDocument(document: string | Uint8Array, kind: string, options?: DocumentEntryOptions): true | string;',
+    '',
+    '/**',
+    ' * The document entry with its kind and options read once, now: a function of',
+    ' * the document alone answering what `validateDocument(document, kind, options)`',
+    ' * answers with the options as they were read. Never throws.',
+    ' */',
+    'export function documentEntry(kind: string, options?: DocumentEntryOptions): (document: string | Uint8Array) => true | string;',
     '',
     ...typed.flatMap((name) => [
       `/** \`${name}\` with a plain object in and a tagged answer object out. */`,

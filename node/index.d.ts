@@ -41,6 +41,13 @@ export interface DocumentEntryOptions {
  */
 export function validateDocument(document: string | Uint8Array, kind: string, options?: DocumentEntryOptions): true | string;
 
+/**
+ * The document entry with its kind and options read once, now: a function of
+ * the document alone answering what `validateDocument(document, kind, options)`
+ * answers with the options as they were read. Never throws.
+ */
+export function documentEntry(kind: string, options?: DocumentEntryOptions): (document: string | Uint8Array) => true | string;
+
 /** `capabilities` with a plain object in and a tagged answer object out. */
 export function capabilities(call: CapabilitiesCall): Answer<CapabilitiesAnswer>;
 

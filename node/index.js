@@ -7,6 +7,7 @@ const addon = createRequire(import.meta.url)('./index.cjs');
 export const call = addon.call;
 export const ops = addon.ops;
 export const validateDocument = addon.validateDocument;
+export const documentEntry = addon.documentEntry;
 export const capabilities = addon.capabilities;
 export const validate = addon.validate;
 export const projectHandoff = addon.projectHandoff;

@@ -189,20 +189,44 @@ pub fn validate_document(
     #[wasm_bindgen(unchecked_param_type = "string")] kind: JsValue,
     #[wasm_bindgen(unchecked_param_type = "DocumentEntryOptions")] options: Option<js_sys::Object>,
 ) -> JsValue {
-    let answer = |text: String| JsValue::from_str(&text);
-    let bytes = document.dyn_ref::<js_sys::Uint8Array>();
-    let text = document.dyn_ref::<js_sys::JsString>();
-    if bytes.is_none() && text.is_none() {
-        return answer(host::not_a_string(Argument::Document, &js_type(&document)));
+    if document.dyn_ref::<js_sys::Uint8Array>().is_none() && document.dyn_ref::<js_sys::JsString>().is_none()
+    {
+        return JsValue::from_str(&host::not_a_string(Argument::Document, &js_type(&document)));
     }
+    entry_answer(&document, &read_entry(&kind, options))
+}
+
+/// The document entry with its kind and options read once, now, as a
+/// function of the document alone: each call answers what
+/// `validateDocument(document, kind, options)` answered with the options
+/// as they were read; options it refuses are refused for every document.
+/// The function's memory is freed when it is collected.
+#[wasm_bindgen(
+    js_name = documentEntry,
+    unchecked_return_type = "(document: string | Uint8Array) => true | string"
+)]
+pub fn document_entry(
+    #[wasm_bindgen(unchecked_param_type = "string")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DocumentEntryOptions")] options: Option<js_sys::Object>,
+) -> JsValue {
+    let read = read_entry(&kind, options);
+    Closure::<dyn Fn(JsValue) -> JsValue>::new(move |document: JsValue| entry_answer(&document, &read))
+        .into_js_value()
+}
+
+/// The entry's kind and its options as read, or the answer refusing them.
+type Read = Result<(String, [host::OptionValue; host::DOCUMENT_OPTIONS.len()]), String>;
+
+/// [`Read`] of the entry's `kind` and `options` arguments.
+fn read_entry(kind: &JsValue, options: Option<js_sys::Object>) -> Read {
     let Some(kind) = kind.as_string() else {
-        return answer(host::not_a_string(Argument::Kind, &js_type(&kind)));
+        return Err(host::not_a_string(Argument::Kind, &js_type(kind)));
     };
     let mut read = [const { host::OptionValue::Absent }; host::DOCUMENT_OPTIONS.len()];
     if let Some(options) = options {
         let options = JsValue::from(options);
         if !options.is_object() {
-            return answer(host::options_not_an_object(&js_type(&options)));
+            return Err(host::options_not_an_object(&js_type(&options)));
         }
         OPTION_NAMES.with(|names| {
             for (name, slot) in names.iter().zip(&mut read) {
@@ -211,21 +235,39 @@ pub fn validate_document(
             }
         });
     }
+    if let Some(refused) = host::options_refusal(&read) {
+        return Err(refused);
+    }
+    Ok((kind, read))
+}
+
+/// The entry's answer to `document` under what [`read_entry`] read.
+fn entry_answer(document: &JsValue, read: &Read) -> JsValue {
+    let answer = |text: String| JsValue::from_str(&text);
+    let bytes = document.dyn_ref::<js_sys::Uint8Array>();
+    let text = document.dyn_ref::<js_sys::JsString>();
+    if bytes.is_none() && text.is_none() {
+        return answer(host::not_a_string(Argument::Document, &js_type(document)));
+    }
+    let (kind, read) = match read {
+        Ok(read) => read,
+        Err(refused) => return answer(refused.clone()),
+    };
     let decided = match (text, bytes) {
         (Some(text), _) => {
             if let Some(refused) = host::document_before_reading(text.length() as usize) {
                 return answer(refused);
             }
-            host::validate_document(&rust_text(text), &kind, &read)
+            host::validate_document(&rust_text(text), kind, read)
         }
         (None, Some(bytes)) => {
             // Over the cap, refused before it is copied into wasm memory.
             if let Some(refused) = host::bytes_before_reading(bytes.length() as usize) {
                 return answer(refused);
             }
-            host::validate_document_bytes(&bytes.to_vec(), &kind, &read)
+            host::validate_document_bytes(&bytes.to_vec(), kind, read)
         }
-        (None, None) => return answer(host::not_a_string(Argument::Document, &js_type(&document))),
+        (None, None) => return answer(host::not_a_string(Argument::Document, &js_type(document))),
     };
     match decided {
         crate::api::DocumentAnswer::Clean => JsValue::TRUE,

@@ -408,24 +408,22 @@ fn option_names() -> &'static [CString] {
     })
 }
 
-/// The document entry's answer to its three arguments (see
-/// [`validate_document_export`]).
-fn document_answer(env: sys::napi_env, document: Value, kind: Value, options: Value) -> api::DocumentAnswer {
-    let refused = api::DocumentAnswer::Text;
-    // A typed array's bytes are copied only once the options are read:
-    // an option's getter could detach its buffer.
-    let is_text = js_type(env, document) == "string";
-    if !is_text && uint8_view(env, document).is_none() {
-        return refused(host::not_a_string(Argument::Document, js_type(env, document)));
-    }
+/// The document entry's kind and options as a face reads them: its kind's
+/// text and each option of [`host::DOCUMENT_OPTIONS`], or the answer that
+/// refuses them (a kind that is not a string, options that are not an
+/// object, an option of the wrong type), unread.
+type Read = Result<(String, [host::OptionValue; host::DOCUMENT_OPTIONS.len()]), String>;
+
+/// [`Read`] of the entry's `kind` and `options` arguments.
+fn read_entry(env: sys::napi_env, kind: Value, options: Value) -> Read {
     if js_type(env, kind) != "string" {
-        return refused(host::not_a_string(Argument::Kind, js_type(env, kind)));
+        return Err(host::not_a_string(Argument::Kind, js_type(env, kind)));
     }
     let kind = match utf16_len(env, kind) {
         Some(n) if n <= host::MAX_OP_UNITS => utf16_units(env, kind, n).map(|u| String::from_utf16_lossy(&u)),
         _ => Some(host::UNREAD_OP.to_owned()),
     };
-    let Some(kind) = kind else { return refused(host::unreadable()) };
+    let Some(kind) = kind else { return Err(host::unreadable()) };
     let mut read = [const { host::OptionValue::Absent }; host::DOCUMENT_OPTIONS.len()];
     match js_type(env, options) {
         "undefined" | "null" => {}
@@ -447,8 +445,26 @@ fn document_answer(env: sys::napi_env, document: Value, kind: Value, options: Va
                 }
             }
         }
-        other => return refused(host::options_not_an_object(other)),
+        other => return Err(host::options_not_an_object(other)),
     }
+    if let Some(refused) = host::options_refusal(&read) {
+        return Err(refused);
+    }
+    Ok((kind, read))
+}
+
+/// The document entry's answer to a document under what [`read_entry`]
+/// read.
+fn entry_answer(env: sys::napi_env, document: Value, read: &Read) -> api::DocumentAnswer {
+    let refused = api::DocumentAnswer::Text;
+    let is_text = js_type(env, document) == "string";
+    if !is_text && uint8_view(env, document).is_none() {
+        return refused(host::not_a_string(Argument::Document, js_type(env, document)));
+    }
+    let (kind, options) = match read {
+        Ok(read) => read,
+        Err(answer) => return refused(answer.clone()),
+    };
     if !is_text {
         let Some((data, len)) = uint8_view(env, document) else {
             return refused(host::not_a_string(Argument::Document, js_type(env, document)));
@@ -456,28 +472,84 @@ fn document_answer(env: sys::napi_env, document: Value, kind: Value, options: Va
         if let Some(answer) = host::bytes_before_reading(len) {
             return refused(answer);
         }
-        return host::validate_document_bytes(&copy_bytes(data, len), &kind, &read);
+        return host::validate_document_bytes(&copy_bytes(data, len), kind, options);
     }
     let Some(units) = utf16_len(env, document) else { return refused(host::unreadable()) };
     if let Some(answer) = host::document_before_reading(units) {
         return refused(answer);
     }
     match read_text(env, document, units) {
-        Some(text) => host::validate_document(&text, &kind, &read),
+        Some(text) => host::validate_document(&text, kind, options),
         None => refused(host::unreadable()),
+    }
+}
+
+/// An answer as JavaScript: `true` for [`api::DocumentAnswer::Clean`], else
+/// its text.
+fn entry_value(env: sys::napi_env, answer: api::DocumentAnswer) -> Value {
+    match answer {
+        api::DocumentAnswer::Clean => js_true(env),
+        api::DocumentAnswer::Text(text) => js_string(env, &text).unwrap_or_else(|| js_null(env)),
     }
 }
 
 /// `validateDocument(document, kind, options?)`: the document entry beside
 /// `call`, as the wasm package has it: `true` when the verdict alone was
 /// asked for and the document is valid with nothing to say, else `call`'s
-/// answer text for the same document and options.
+/// answer text for the same document and options. A document that is not
+/// a string or bytes is refused before the options are read, as before: an
+/// option's getter could detach a typed array's buffer, whose bytes are
+/// copied only once the options are read.
 extern "C" fn validate_document_export(env: sys::napi_env, info: sys::napi_callback_info) -> Value {
     let Some(([document, kind, options], _)) = callback_args::<3>(env, info) else { return ptr::null_mut() };
-    match document_answer(env, document, kind, options) {
-        api::DocumentAnswer::Clean => js_true(env),
-        api::DocumentAnswer::Text(text) => js_string(env, &text).unwrap_or_else(|| js_null(env)),
+    if js_type(env, document) != "string" && uint8_view(env, document).is_none() {
+        let refused = host::not_a_string(Argument::Document, js_type(env, document));
+        return entry_value(env, api::DocumentAnswer::Text(refused));
     }
+    let read = read_entry(env, kind, options);
+    entry_value(env, entry_answer(env, document, &read))
+}
+
+/// `documentEntry(kind, options?)`: the document entry with its kind and
+/// options read once, now, as a function of the document alone. Each of
+/// its calls answers what `validateDocument(document, kind, options)`
+/// answered with the options as they were read; options it refuses are
+/// refused for every document.
+extern "C" fn document_entry_export(env: sys::napi_env, info: sys::napi_callback_info) -> Value {
+    let Some(([kind, options], _)) = callback_args::<2>(env, info) else { return ptr::null_mut() };
+    let read = Box::into_raw(Box::new(read_entry(env, kind, options)));
+    let name = c"validateDocument";
+    let mut f = ptr::null_mut();
+    // SAFETY: `read` is a live box whose ownership passes to the function:
+    // `napi_wrap` frees it when the function is collected, and until then
+    // each call reads it through the callback's data.
+    unsafe {
+        let made =
+            sys::napi_create_function(env, name.as_ptr(), 16, Some(prepared_export), read.cast(), &mut f);
+        if made != sys::Status::napi_ok
+            || sys::napi_wrap(env, f, read.cast(), Some(drop_read), ptr::null_mut(), ptr::null_mut())
+                != sys::Status::napi_ok
+        {
+            drop(Box::from_raw(read));
+            return ptr::null_mut();
+        }
+    }
+    f
+}
+
+/// Frees what [`document_entry_export`] read, once its function is collected.
+unsafe extern "C" fn drop_read(_env: sys::napi_env, data: *mut c_void, _hint: *mut c_void) {
+    // SAFETY: `data` is the box `document_entry_export` leaked, freed once.
+    drop(unsafe { Box::from_raw(data.cast::<Read>()) });
+}
+
+/// A function [`document_entry_export`] made: the answer to its document.
+extern "C" fn prepared_export(env: sys::napi_env, info: sys::napi_callback_info) -> Value {
+    let Some(([document], data)) = callback_args::<1>(env, info) else { return ptr::null_mut() };
+    // SAFETY: the data of a function `document_entry_export` made is its
+    // box, alive while the function is (it is freed when it is collected).
+    let Some(read) = (unsafe { data.cast::<Read>().as_ref() }) else { return ptr::null_mut() };
+    entry_value(env, entry_answer(env, document, read))
 }
 
 /// Sets `exports[name]` to a new function calling `cb` with `data`.
@@ -509,6 +581,7 @@ pub fn init(exports: Object, env: Env) -> napi::Result<()> {
     export_function(env, exports, "call", call_export, 0)?;
     export_function(env, exports, "ops", ops_export, 0)?;
     export_function(env, exports, "validateDocument", validate_document_export, 0)?;
+    export_function(env, exports, "documentEntry", document_entry_export, 0)?;
     for (i, op) in op_names().iter().enumerate() {
         let name = host::js_name(op)
             .ok_or_else(|| napi::Error::from_reason(format!("`{op}` has no export name")))?;
@@ -527,6 +600,6 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), op_names().len());
-        assert!(!names.iter().any(|n| ["call", "ops", "validateDocument"].contains(n)));
+        assert!(!names.iter().any(|n| ["call", "ops", "validateDocument", "documentEntry"].contains(n)));
     }
 }

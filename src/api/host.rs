@@ -261,6 +261,12 @@ pub fn validate_document_bytes(
     }
 }
 
+/// The refusal of the first option of the wrong type among what a face
+/// read (`call/invalid-argument`, naming it), or `None`.
+pub fn options_refusal(options: &[OptionValue; DOCUMENT_OPTIONS.len()]) -> Option<String> {
+    settle("", options).err().map(DocumentAnswer::into_text)
+}
+
 /// The entry's options from what a face read, or the refusal of the first
 /// of the wrong type.
 fn settle<'a>(

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 
 import { addon, callText, casesOnDisk, engine } from './support.mjs';
 
-const OPTIONS = ['mode', 'profile', 'owner', 'httpWriter', 'withNormalized', 'jsValues', 'withColumns'];
+const OPTIONS = ['mode', 'profile', 'owner', 'httpWriter', 'withNormalized', 'jsValues', 'withColumns', 'errorsOnly', 'keysAsGiven'];
 const CLEAN = '{"type":"success","valid":true,"diagnostics":[]}';
 
 test(`every golden validate case answers through the document entry as through call (${engine})`, () => {
@@ -35,8 +35,9 @@ test(`every golden validate case answers through the document entry as through c
       options.withColumns = withColumns === true;
       const want = addon.call('validate', JSON.stringify({ kind: call.kind, documentText: document, ...options }));
       const got = addon.validateDocument(document, call.kind, options);
+      assert.equal(addon.documentEntry(call.kind, options)(document), got, `${name} through an entry made once`);
       if (got === true) {
-        assert.equal(withNormalized || options.withColumns, false, name);
+        assert.equal((withNormalized && !options.keysAsGiven) || options.withColumns, false, name);
         assert.equal(want, CLEAN, name);
         clean += 1;
       } else {
@@ -66,6 +67,41 @@ test('the document entry refuses arguments of the wrong type unread, naming them
   const got = JSON.parse(addon.validateDocument(lone, 'principal'));
   assert.equal(got.diagnostics[0].code, 'parse/lone-surrogate');
   assert.deepEqual(got, JSON.parse(addon.call('validate', `{"kind":"principal","withNormalized":false,"documentText":"${escaped}"}`)));
+});
+
+test('an entry made once reads its kind and options then, and answers every document alike', () => {
+  let reads = 0;
+  const options = {
+    get profile() {
+      reads += 1;
+      return 'upstream';
+    },
+    errorsOnly: true,
+  };
+  const entry = addon.documentEntry('event_create', options);
+  assert.equal(reads, 1);
+  options.errorsOnly = false;
+  const secret = JSON.stringify({ source_kind: 's', source_ref: 'r', event_type: 'e', principal: { kind: 'human', id: '1' },
+    payload_json: { note: `ghp_${'a1B2'.repeat(9)}` } });
+  // Errors alone, as read: the secret's warning is not looked for.
+  assert.equal(entry(secret), true);
+  assert.equal(reads, 1);
+  assert.match(addon.validateDocument(secret, 'event_create', { profile: 'upstream' }), /secret\//);
+  // Arguments it refuses are refused for every document, and a document
+  // that is no text is refused first, as validateDocument refuses it.
+  const code = (a) => JSON.parse(a).error.code;
+  for (const [kind, opts] of [[42, undefined], ['principal', 'strict'], ['principal', { httpWriter: 'yes' }]]) {
+    const refusing = addon.documentEntry(kind, opts);
+    assert.equal(code(refusing('{}')), 'call/invalid-argument');
+    assert.equal(refusing('{}'), addon.validateDocument('{}', kind, opts));
+    assert.equal(refusing(7), addon.validateDocument(7, kind, opts));
+  }
+  const nope = addon.documentEntry('nope');
+  assert.equal(code(nope('{}')), 'validate/unknown-kind');
+  const principal = addon.documentEntry('principal');
+  assert.equal(principal('{"kind":"human","id":"1"}'), true);
+  assert.equal(principal(new TextEncoder().encode('{"kind":"human","id":"1"}')), true);
+  assert.equal(code(principal(new Uint8Array(1024 * 1024 + 1))), 'call/too-large');
 });
 
 test('a document as bytes: not UTF-8, over the cap, or another typed array is refused unread', () => {

@@ -230,6 +230,9 @@ test(`validateDocument answers as the npm package does, whatever it is given (${
       for (const o of options) {
         const want = wasm.validateDocument(d, k, o);
         assert.deepEqual(addon.validateDocument(d, k, o), want, `${String(d)} / ${String(k)}`);
+        // The entry made once answers each document as the call does.
+        assert.deepEqual(addon.documentEntry(k, o)(d), want, `entry: ${String(d)} / ${String(k)}`);
+        assert.deepEqual(wasm.documentEntry(k, o)(d), want, `wasm entry: ${String(d)} / ${String(k)}`);
         n += 1;
       }
     }
