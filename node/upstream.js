@@ -14,7 +14,7 @@
 // verdict and writes no message. A call the core refuses (text over an op's
 // cap, an argument of the wrong type) throws a CoreCallError carrying the
 // core's code and message, where upstream has no failure to report.
-import { call, validateDocument } from '#core';
+import { call, documentEntry, validateDocument } from '#core';
 
 /** A call the core answered with a failure: its code and message, verbatim. */
 export class CoreCallError extends Error {
@@ -465,13 +465,26 @@ function validateUpstream(kind, input, extra) {
 const SAFE_PARSE = Object.freeze({ profile: 'upstream', withNormalized: true, errorsOnly: true, keysAsGiven: true });
 const SAFE_PARSE_JS = Object.freeze({ ...SAFE_PARSE, jsValues: true });
 
+// Each kind's entry, its options read once (made at the first call: in a
+// browser the module is not ready before `init()`).
+const entries = new Map();
+
+/** The entry deciding a plain (`plain`) or spelt document of `kind` for `safeParse`. */
+function entryFor(kind, plain) {
+  const key = plain ? kind : `${kind} js`;
+  let entry = entries.get(key);
+  if (entry === undefined) {
+    entry = documentEntry(kind, plain ? SAFE_PARSE : SAFE_PARSE_JS);
+    entries.set(key, entry);
+  }
+  return entry;
+}
+
 /** zod's `safeParse` of `input` under the schema of `kind`, as the core answers it. */
 function safeParseAs(kind, input) {
   const text = plainText(kind, input);
   const plain = text !== undefined;
-  const answer = plain
-    ? validateDocument(text, kind, SAFE_PARSE)
-    : validateDocument(documentText(kind, input), kind, SAFE_PARSE_JS);
+  const answer = plain ? entryFor(kind, true)(text) : entryFor(kind, false)(documentText(kind, input));
   if (answer === true) return { success: true, data: plain ? copyPlain(kind, input) : copyAsGiven(kind, input) };
   const read = JSON.parse(answer);
   if (read.type !== 'success') throw new CoreCallError('validate', read.error);

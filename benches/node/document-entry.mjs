@@ -45,13 +45,20 @@ function verdict(answer) {
   return { ok: false, errors: a.diagnostics.filter((d) => d.severity === 'error').length };
 }
 
+// The options are fixed for the run: an entry made once reads them once
+// (`documentEntry`), as a hub or a webapp would hold one per route.
+const validate =
+  typeof m.documentEntry === 'function'
+    ? m.documentEntry('event_create', options)
+    : (json) => m.validateDocument(json, 'event_create', options);
+
 export default {
   name: `hapi-document-${face}${profile ? '-' + profile : ''}${verdictOnly ? '-verdict' : ''}`,
   description: `this project's document entry (${face}): strict validate of event_create${profile ? ', profile ' + profile : ''}${verdictOnly ? ', verdict only' : ''}`,
   prepare() {
-    m.validateDocument('{}', 'event_create', options);
+    validate('{}');
   },
   validate(json) {
-    return verdict(m.validateDocument(json, 'event_create', options));
+    return verdict(validate(json));
   },
 };
