@@ -7,10 +7,11 @@
 //   `artifact_refs`, `tags`, `principal_json`) of what zod hands back. The
 //   store runs `safeParse` once more before it writes; that second pass is
 //   left out, so the ratio here is the lower bound;
-// - the core: `validateDocument(body, 'event_create', {profile: 'upstream',
-//   httpWriter: true, withColumns: true})` through the addon and through the
-//   npm package, and `JSON.parse` of its answer (the verdict and the row's
-//   columns, ready to bind).
+// - the core: the document entry made once for the route,
+//   `documentEntry('event_create', {profile: 'upstream', httpWriter: true,
+//   withColumns: true})`, through the addon and through the npm package,
+//   given each body, and `JSON.parse` of its answer (the verdict and the
+//   row's columns, ready to bind).
 //
 // Every verdict must equal upstream's, and every column of every accepted
 // body must be the text upstream's store writes: the bench exits non-zero
@@ -108,8 +109,12 @@ function upstreamWrite(body) {
 
 const OPTIONS = { profile: 'upstream', httpWriter: true, withColumns: true };
 /** The core's write through one face: the columns, or null when refused. */
-const coreWrite = (face) => (body) => {
-  const answer = face.validateDocument(body, 'event_create', OPTIONS);
+const coreWrite = (face) => {
+  const entry = face.documentEntry('event_create', OPTIONS);
+  return (body) => write(entry(body));
+};
+/** The columns of an answer, or null when the body is refused. */
+const write = (answer) => {
   // With `withColumns` a valid answer always has its columns to read.
   const a = JSON.parse(answer);
   if (a.type !== 'success') throw new Error(`${a.error.code}: ${a.error.message}`);
