@@ -117,6 +117,8 @@ function isIndex(segment) {
  * trace.
  */
 function handedBack(issues) {
+  // An engine without the setting (Firefox) is left without it.
+  const had = Object.hasOwn(Error, 'stackTraceLimit');
   const limit = Error.stackTraceLimit;
   try {
     Error.stackTraceLimit = 0;
@@ -126,7 +128,8 @@ function handedBack(issues) {
   try {
     return new SchemaError(issues);
   } finally {
-    Error.stackTraceLimit = limit;
+    if (had) Error.stackTraceLimit = limit;
+    else delete Error.stackTraceLimit;
   }
 }
 

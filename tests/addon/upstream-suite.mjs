@@ -310,7 +310,9 @@ export function upstreamSuite(u, face) {
   });
 
   t('a refusal handed back is a SchemaError whose message is zod\'s, written when read', () => {
+    const limit = Error.stackTraceLimit;
     const { error } = EventCreate.safeParse(event({ summary: 1 }));
+    assert.equal(Error.stackTraceLimit, limit);
     assert.ok(error instanceof u.SchemaError);
     assert.deepEqual(JSON.parse(error.message), error.issues);
     error.message = 'replaced';
