@@ -321,21 +321,10 @@ function copyPlain(kind, input) {
   if (kind === 'event_create') {
     // Each assigned only where it is a key already: its place is kept.
     const { principal, artifact_refs: refs, tags } = out;
-    if (isObject(principal)) out.principal = copyFlat(principal);
-    if (Array.isArray(refs)) {
-      const copies = new Array(refs.length);
-      for (let i = 0; i < refs.length; i += 1) copies[i] = copyFlat(refs[i]);
-      out.artifact_refs = copies;
-    }
+    if (isObject(principal)) out.principal = copyAsGiven('principal', principal);
+    if (Array.isArray(refs)) out.artifact_refs = refs.map((ref) => copyAsGiven('artifact_ref', ref));
     if (Array.isArray(tags)) out.tags = Array.from(tags);
   }
-  return out;
-}
-
-/** A flat object of a plain document (a principal, an artifact ref), copied key by key. */
-function copyFlat(value) {
-  const out = {};
-  for (const key in value) out[key] = value[key];
   return out;
 }
 
