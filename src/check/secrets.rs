@@ -55,8 +55,12 @@
 //! Obvious placeholders are skipped: `<token>`, `${TOKEN}`, `$TOKEN`,
 //! `{{ token }}`, `%TOKEN%`, `[REDACTED]`, `your_api_key`, runs of one or
 //! two characters (`xxxx`, `****`, `0000-xxxx`), AWS's documented
-//! `…EXAMPLE` keys. Signed-URL parameter names and PEM bodies are refused
-//! regardless.
+//! `…EXAMPLE` keys, characters counting along (`1234567890abcdef…`). So
+//! are what libraries write that only looks like a leak: a Sentry DSN's
+//! public key, a type's name after a password's, a template's holes, a
+//! key's header without its body or with a body far shorter than it
+//! declares, a JWT whose claims no clock gives. Signed-URL parameter
+//! names and PEM bodies are refused regardless.
 
 use serde::Serialize;
 
@@ -650,3 +654,5 @@ mod tests_manuals;
 mod tests_precision;
 #[cfg(test)]
 mod tests_shapes;
+#[cfg(test)]
+mod tests_libraries;

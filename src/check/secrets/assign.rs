@@ -154,6 +154,15 @@ const TELLING: &[&[u8]] = &[b"key", b"secret", b"token", b"pass", b"pwd", b"auth
 #[inline(never)]
 pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Option<Verdict> {
     let kw = slice(b, at, at + len);
+    // A short word of a name is written in lower case, in capitals or
+    // capitalised (`pwd`, `PWD`, `Pwd`); `pwD` is base64 or a source map's
+    // mappings. (A longer one may hold words: `passWord`.)
+    if kw.len() <= 4
+        && kw.iter().skip(1).any(u8::is_ascii_uppercase)
+        && kw.iter().skip(1).any(u8::is_ascii_lowercase)
+    {
+        return None;
+    }
     // `api` not inside a lower-case word (`rapid`, `capital`; `API` is
     // always a word), `pat` only as a word of its own (not `path`).
     let lower_before = b.get(at.wrapping_sub(1)).is_some_and(u8::is_ascii_lowercase);
@@ -202,6 +211,20 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // The `value` field after a `name` field may follow a comma
     // (`"name": "API_KEY", "value": "…"`) or a line break.
     let sep = separator(b, j);
+    // `password. Format: projects/{…}`, `key for. Format: …`: a sentence
+    // ends between the keyword and the separator, which belongs to the
+    // next one.
+    let between = slice(b, name_end.saturating_sub(1), j);
+    if between.windows(2).any(|p| matches!(p, [b'.', b' ' | b'\t'])) {
+        return None;
+    }
+    // `export type PasswordResetRequest = StartRequest;`: a type's name.
+    if start >= 5
+        && slice(b, start - 5, start) == b"type "
+        && !b.get(start.wrapping_sub(6)).is_some_and(|c| is_word(*c))
+    {
+        return None;
+    }
     // `sign('test_secret') => '…'`, `f(token) = …`: the name was a call's
     // argument; what follows the bracket is the call's result or body.
     if sep.is_some() && b.get(j) != Some(&b',') && slice(b, name_end, j).contains(&b')') {
@@ -336,9 +359,14 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
             (None, Some(b'&')) => {
                 (word == Word::Password || env) && b.get(end + 1).is_some_and(u8::is_ascii_graphic)
             }
+            // `password=value}get username(){…}`: a setter's parameter,
+            // then a block's end and more code.
             (None, Some(b')' | b'}' | b']')) => {
                 (word == Word::Password || env)
                     && b.get(end + 1).is_some_and(|c| c.is_ascii_alphanumeric() || b"!#%^*+@&?~".contains(c))
+                    && ![&b"value"[..], b"newvalue", b"val", b"input", b"arg"]
+                        .iter()
+                        .any(|p| slice(b, k, end).eq_ignore_ascii_case(p))
             }
             _ => false,
         };
@@ -392,8 +420,20 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // So is a constant's name in capitals (`'cast_key_st', 'X509_HASH_DIR_CTX'`).
     if comma
         && ((first_word(value).len() >= 3 && first_word(value).eq_ignore_ascii_case(first_word(name)))
-            || upper_snake(value))
+            || (first_camel_word(value).len() >= 3 && first_camel_word(value) == first_camel_word(name))
+            || upper_snake(value)
+            // `SEARCH_AI__DOCUMENTS=`: a constant, the next assignment's target.
+            || value.strip_suffix(b"=").is_some_and(|head| {
+                head.contains(&b'_')
+                    && is_identifier(head)
+                    && head.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
+            }))
     {
+        return None;
+    }
+    // Three parts after `eyJ`: a JWT, which its own rule judges (a
+    // fixture's claims included).
+    if value.starts_with(b"eyJ") && value.iter().filter(|c| **c == b'.').count() == 2 {
         return None;
     }
     if is_discord_bot_token(value) {
@@ -419,7 +459,14 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
             || (b.get(j) == Some(&b':')
                 && b.get(end) == Some(&b';')
                 && is_identifier(value)
-                && (is_words(value) || pascal_words(value) || value.starts_with(b"__")))
+                && (is_words(value) || pascal_words(value) || type_name(value) || value.starts_with(b"__")))
+            // `pbkdf2(password: Uint8Array, salt: …)`, `key: Map<…>`: a
+            // parameter's or a field's type before more of the signature.
+            || (b.get(j) == Some(&b':')
+                && (b.get(end).is_some_and(|c| b"<>|&[".contains(c))
+                    || (b.get(end).is_some_and(|c| b",)=".contains(c))
+                        && matches!(slice(b, start.saturating_sub(2), start), [_, b'('] | [b',', _])))
+                && type_name(value))
     }) {
         return None;
     }
@@ -479,6 +526,7 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         || counts_along(value)
         || NOT_REAL.iter().any(|p| contains_ci(slice(b, wide_start, j), p))
         || reference_or_label(value, word)
+        || templated(value)
         // `AWS::IAM::AccessKey`, `Config::ApiKey`: a type's path, not a
         // name given a value; `arn:aws:secretsmanager:…:secret:My-a1b2c3`:
         // a resource's name, whose parts colons join.
@@ -678,6 +726,14 @@ fn first_word(v: &[u8]) -> &[u8] {
     slice(v, from, to)
 }
 
+/// `sign` of `signInWithPassword`: the first word of a camelCase name, in
+/// lower case up to its first capital.
+fn first_camel_word(v: &[u8]) -> &[u8] {
+    let word = first_word(v);
+    let to = word.iter().skip(1).position(u8::is_ascii_uppercase).map_or(word.len(), |n| n + 1);
+    if word.first().is_some_and(u8::is_ascii_lowercase) { slice(word, 0, to) } else { word }
+}
+
 /// `password_encryption`, `token_auth_method`, `key_algorithm`: a setting
 /// that says how a credential is made or used, not the credential; and
 /// `oauth_signature`, a request's signature, which is good for that
@@ -700,7 +756,11 @@ fn is_bare_code(v: &[u8]) -> bool {
     let head = slice(v, 0, head_end);
     let chained = head_end < v.len() && v.get(head_end + 1).is_some_and(|c| *c != b'=');
     let tail = slice(v, head_end + 1, v.len());
+    // `exports.APP=`, `NextNodeServerSpan.internalFetch=`: a member, the
+    // target of the next assignment (base64's padding follows no member).
+    let target = head_end + 1 == v.len() && is_member_path(head);
     is_member_path(v)
+        || target
         || (chained
             && (is_member_path(head) || (is_identifier(head) && (is_words(head) || is_member_path(tail)))))
         || [b"++", b"--"].iter().any(|op| v.starts_with(*op) || v.ends_with(*op))

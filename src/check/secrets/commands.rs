@@ -22,7 +22,10 @@ pub(super) const AUTH_SCHEMES: &[&[u8]] = &[
 pub(super) fn authorization_at(b: &[u8], at: usize) -> bool {
     // `EndpointAuthorization`, `AggregationAuthorization`: the last word of
     // a name in camelCase, a type's or a resource's, not a header.
-    if b.get(at) == Some(&b'A') && b.get(at.wrapping_sub(1)).is_some_and(u8::is_ascii_lowercase) {
+    // `binaryauthorization`, `preauthorization`: a word that ends so.
+    if b.get(at.wrapping_sub(1))
+        .is_some_and(|c| c.is_ascii_lowercase() || (c.is_ascii_uppercase() && b.get(at) == Some(&b'a')))
+    {
         return false;
     }
     let mut j = at + b"authorization".len();
@@ -103,8 +106,14 @@ pub(super) fn header_credential(b: &[u8], start: usize) -> bool {
     let word = cred.len() < 16 && cred.iter().all(u8::is_ascii_lowercase);
     // `token secret123`: a manual's password; `this.apiKey`: code that
     // reads the credential from where it is kept.
+    // `Bearer PRIMARY_ACCOUNT_JWT`, `Bearer a-token-string`: a name in
+    // capitals or words in lower case joined by `-` stand in for one.
     let example = is_demo_password(cred)
-        || (values::is_member_path(cred) && cred.split(|c| *c == b'.').all(values::is_words));
+        || (values::is_member_path(cred) && cred.split(|c| *c == b'.').all(values::is_words))
+        || values::upper_snake(cred)
+        || (cred.contains(&b'-')
+            && cred.iter().all(|c| c.is_ascii_lowercase() || *c == b'-')
+            && values::is_words(cred));
     cred.len() >= 6 && !next_is_template && !parameter && !word && !example && !is_placeholder(cred)
 }
 

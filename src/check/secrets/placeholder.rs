@@ -167,8 +167,10 @@ pub(super) fn is_example_password(v: &[u8]) -> bool {
     ];
     // A word a manual puts before one of those (`somepassword`,
     // `yourSecret`, `dummypass`, `testpassword`).
-    const LEADS: &[&[u8]] =
-        &[b"some", b"your", b"my", b"the", b"dummy", b"fake", b"example", b"sample", b"test", b"default"];
+    const LEADS: &[&[u8]] = &[
+        b"some", b"your", b"my", b"the", b"dummy", b"fake", b"example", b"sample", b"test", b"default",
+        b"auth",
+    ];
     // The word as written, or with digits and symbols for letters when it
     // is one short word (`p4ssw0rd`, `P4ssword`, `s3cr3t`); a phrase so
     // written (`s3cr3tP4ssw0rd`) is what people choose for a password.
@@ -192,7 +194,18 @@ pub(super) fn is_example_password(v: &[u8]) -> bool {
         let (stem, digits) = stem_of(v);
         // `secret` alone is left to [`is_demo_password`].
         let word = (is_word(stem) || led(stem)) && !(digits == 0 && stem.eq_ignore_ascii_case(b"secret"));
-        digits <= 4 && word
+        // Digits counting up from 0 or 1 (`Admin12345`, `12345`) are a
+        // manual's however many; so is a short word joined to digits
+        // (`key_1234`, `abc-123`).
+        let tail = v.get(v.len() - digits..).unwrap_or_default();
+        let counting = digits >= 4 && tail.windows(2).all(|p| matches!(p, [a, b] if *b == a + 1));
+        let short_stem = stem
+            .strip_suffix(b"_")
+            .or_else(|| stem.strip_suffix(b"-"))
+            .is_some_and(|s| (1..=3).contains(&s.len()) && s.iter().all(u8::is_ascii_alphabetic));
+        (word && (digits <= 4 || counting))
+            || (stem.is_empty() && counting && matches!(tail.first(), Some(b'0' | b'1')))
+            || (short_stem && digits > 0)
     };
     v.len() <= 3 || one(v)
 }

@@ -220,9 +220,32 @@ pub(super) fn jwt_at(b: &[u8], i: usize) -> bool {
         return false;
     }
     let mut header = [0u8; 12];
-    let mut payload = [0u8; 12];
+    let mut payload = [0u8; 36];
     base64_decode(slice(b, i, h_end.min(i + 16)), &mut header).first() == Some(&b'{')
         && base64_decode(slice(b, p_start, p_end.min(p_start + 16)), &mut payload).first() == Some(&b'{')
+        && !toy_claims(slice(b, p_start, p_end), &mut payload)
+}
+
+/// A test's or a manual's claims: a whole payload of 21 bytes at most
+/// with no registered claim (`{"a":"b"}`, `{"key":"value"}`), or an issue
+/// or expiry time that no clock gives (`"iat":-30`, `"exp":570`): an
+/// issued token carries the seconds since 1970, ten digits.
+pub(super) fn toy_claims(payload: &[u8], out: &mut [u8; 36]) -> bool {
+    let text = base64_decode(slice(payload, 0, payload.len().min(48)), out);
+    const REGISTERED: &[&[u8]] =
+        &[b"\"sub\"", b"\"iss\"", b"\"aud\"", b"\"exp\"", b"\"iat\"", b"\"nbf\"", b"\"jti\""];
+    let whole = payload.len() <= 28
+        && text.last() == Some(&b'}')
+        && text.iter().all(u8::is_ascii_graphic)
+        && !REGISTERED.iter().any(|claim| find(text, claim, 0).is_some());
+    let toy_time = [&b"\"iat\":"[..], b"\"exp\":", b"\"nbf\":"].iter().any(|claim| {
+        find(text, claim, 0).is_some_and(|at| {
+            let number = slice(text, at + claim.len(), text.len());
+            let digits = number.iter().take_while(|c| c.is_ascii_digit()).count();
+            number.first() == Some(&b'-') || (digits > 0 && digits < 9 && digits < number.len())
+        })
+    });
+    whole || toy_time
 }
 
 /// `ZXlK…`: a JWT base64-encoded once more (40+ characters that decode to
@@ -287,10 +310,15 @@ pub(super) fn pem_at(b: &[u8], at: usize) -> Option<bool> {
     let key_at = find(header, b"PRIVATE KEY", 0)?;
     let close = find(header, b"-----", key_at)?;
     let body_start = at + close + 5;
-    let mut count = 0;
+    let (mut count, mut ended) = (0, false);
     let mut j = body_start;
     while let Some(c) = b.get(j) {
-        if slice(b, j, b.len()).starts_with(b"-----END") || j - body_start > 4096 {
+        let rest = slice(b, j, b.len());
+        if rest.starts_with(b"-----END") {
+            ended = true;
+            break;
+        }
+        if rest.starts_with(b"-----BEGIN") || j - body_start > 4096 {
             break;
         }
         if c.is_ascii_alphanumeric() || b"+/=".contains(c) {
@@ -300,11 +328,44 @@ pub(super) fn pem_at(b: &[u8], at: usize) -> Option<bool> {
     }
     let body = slice(b, body_start, j);
     // A manual's key: marked (`EXAMPLE…`, as AWS's documentation marks
-    // its keys) or cut short (`MIIEow...fvY4`).
-    if find(body, b"EXAMPLE", 0).is_some() || find(body, b"...", 0).is_some() {
+    // its keys) or cut short (`MIIEow...fvY4`), or ended well before the
+    // length its own first bytes declare (`MIIEpQ…` is 1,193 bytes; a
+    // manual shows a line of it and the footer).
+    if find(body, b"EXAMPLE", 0).is_some()
+        || find(body, b"...", 0).is_some()
+        || (ended && der_length(body).is_some_and(|len| count * 3 < len * 2))
+    {
         return None;
     }
+    // A header in quotes of its own in a sentence (`'-----BEGIN RSA
+    // PRIVATE KEY-----'. If you…`) is named, not pasted: no key follows it
+    // (a literal joined to the next, `"-----BEGIN…-----" +`, may hold one).
+    // Escaped quotes (`\"-----BEGIN…-----\")`) count as quotes.
+    let quoted = b.get(at.wrapping_sub(1)).filter(|q| matches!(q, b'\'' | b'"' | b'`'));
+    let escaped = b.get(at.wrapping_sub(2)) == Some(&b'\\');
+    let after = if escaped && b.get(body_start) == Some(&b'\\') { body_start + 1 } else { body_start };
+    if quoted.is_some()
+        && quoted == b.get(after)
+        && (matches!(slice(b, after + 1, after + 3), [b'.' | b',', b' ']) || b.get(after + 1) == Some(&b')'))
+    {
+        return Some(false);
+    }
     Some(count >= 40 && !is_filler(body))
+}
+
+/// The length in bytes, as base64, that a DER body's first bytes declare
+/// (a `SEQUENCE` and its length, short or in one or two bytes).
+fn der_length(body: &[u8]) -> Option<usize> {
+    let first = body.iter().position(u8::is_ascii_alphanumeric)?;
+    let mut head = [0u8; 6];
+    let head = base64_decode(slice(body, first, body.len().min(first + 8)), &mut head);
+    let len = match head {
+        [0x30, short, ..] if *short < 0x80 => usize::from(*short) + 2,
+        [0x30, 0x81, n, ..] => usize::from(*n) + 3,
+        [0x30, 0x82, hi, lo, ..] => (usize::from(*hi) << 8 | usize::from(*lo)) + 4,
+        _ => return None,
+    };
+    Some(len.div_ceil(3) * 4)
 }
 
 /// The first place at or after `from` where `needle` stands in `hay`.

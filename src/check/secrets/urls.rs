@@ -41,7 +41,21 @@ pub(super) fn userinfo_at(b: &[u8], at: usize) -> bool {
         return false;
     }
     let host = slice(authority, last_at + 1, authority.len());
-    userinfo_is_secret(slice(authority, 0, last_at), host)
+    let info = slice(authority, 0, last_at);
+    !sentry_dsn(info, slice(b, end, b.len())) && userinfo_is_secret(info, host)
+}
+
+/// `https://<32 hex>@o1.ingest.sentry.io/6690737`: a Sentry DSN, whose
+/// user is the project's public key and whose path is the project's
+/// number. Sentry ships it to every browser on purpose; the DSN's secret
+/// (its password, long deprecated) is still refused.
+fn sentry_dsn(info: &[u8], rest: &[u8]) -> bool {
+    let project_end = rest.iter().skip(1).position(|c| !c.is_ascii_digit()).map_or(rest.len(), |n| n + 1);
+    info.len() == 32
+        && info.iter().all(|c| c.is_ascii_digit() || matches!(c, b'a'..=b'f'))
+        && rest.first() == Some(&b'/')
+        && project_end > 1
+        && rest.get(project_end).is_none_or(|c| !c.is_ascii_alphanumeric() && !b"/.-_".contains(c))
 }
 
 fn userinfo_is_secret(info: &[u8], host: &[u8]) -> bool {
@@ -53,6 +67,7 @@ fn userinfo_is_secret(info: &[u8], host: &[u8]) -> bool {
             // A documentation example's password (`abc:xyz`, `me:secret`,
             // `test:test`), or a CVS root's method (`:pserver:anoncvs@`).
             let example = is_example_password(password)
+                || metasyntactic(password)
                 || password == user
                 || (user.is_empty()
                     && [&b"pserver:"[..], b"ext:", b"gserver:"].iter().any(|m| password.starts_with(m)))
@@ -70,12 +85,24 @@ fn userinfo_is_secret(info: &[u8], host: &[u8]) -> bool {
 /// port is a word), a one-letter name or a metasyntactic word (`x`, `d:2`,
 /// `foo`), as URL parsers' fixtures write them. Compose services and
 /// machines have longer names (`db`, `cache`, `localhost`).
-fn stand_in_host(host_port: &[u8]) -> bool {
+fn stand_in_host(hosts: &[u8]) -> bool {
+    // `s1:11211;s2:11211`, `h1,h2`: the first of several hosts.
+    let host_port = hosts.split(|c| matches!(c, b';' | b',')).next().unwrap_or(hosts);
     let (host, port) = split_port(host_port);
     let word_port = !port.is_empty() && port.iter().all(u8::is_ascii_alphabetic);
+    // `s1`, `h2`: the numbered nodes of a cluster a manual draws.
+    let numbered = matches!(host, [letter, digit] if letter.is_ascii_alphabetic() && digit.is_ascii_digit());
     word_port
+        || numbered
         || host.len() == 1
         || [&b"foo"[..], b"bar", b"baz", b"qux"].iter().any(|w| host.eq_ignore_ascii_case(w))
+}
+
+/// `foo@bar`, `foo-bar`: metasyntactic words joined, a parser's fixture.
+fn metasyntactic(v: &[u8]) -> bool {
+    let words = [&b"foo"[..], b"bar", b"baz", b"qux"];
+    let mut parts = v.split(|c| !c.is_ascii_alphanumeric());
+    parts.clone().count() >= 2 && parts.all(|p| words.iter().any(|w| p.eq_ignore_ascii_case(w)))
 }
 
 /// A name reserved for documentation (RFC 2606): `example.com`,

@@ -640,19 +640,27 @@ pub(super) fn is_setting_pair(v: &[u8]) -> bool {
         && is_words(head)
 }
 
-/// Eight digits or more counting up, half the value's letters and digits
-/// at least (`1234567890-=`, `a12345678b`): the keyboard's top row, a
-/// manual's made-up value; a random value has such a run about once in
-/// ten million.
+/// Characters counting up, in runs of four or more (`1234`, `7890`,
+/// `abcdef`): one run of eight, or twelve characters in all, and half the
+/// value's letters and digits at least (`1234567890abcdef1234…`,
+/// `1234567890-=`, `a12345678b`): the keyboard's top row, a manual's
+/// made-up value. A random value of 40 hex digits holds one such run about
+/// once in a hundred, and half its length in runs never.
 pub(super) fn counts_along(v: &[u8]) -> bool {
-    let (mut run, mut longest) = (1, 1);
+    let (mut run, mut along, mut longest) = (1usize, 0usize, 1usize);
     for pair in v.windows(2) {
-        let next =
-            matches!(pair, [a, b] if a.is_ascii_digit() && (*b == a + 1 || (*a == b'9' && *b == b'0')));
-        run = if next { run + 1 } else { 1 };
-        longest = longest.max(run);
+        if matches!(pair, [a, b] if a.is_ascii_alphanumeric()
+            && ((b.is_ascii_alphanumeric() && *b == a + 1) || (*a == b'9' && *b == b'0')))
+        {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            along += if run >= 4 { run } else { 0 };
+            run = 1;
+        }
     }
-    longest >= 8 && longest * 2 >= v.iter().filter(|c| c.is_ascii_alphanumeric()).count()
+    along += if run >= 4 { run } else { 0 };
+    (longest >= 8 || along >= 12) && along * 2 >= v.iter().filter(|c| c.is_ascii_alphanumeric()).count()
 }
 
 /// `user%40email.com:password`: a user, a colon and an example's password,
@@ -725,6 +733,16 @@ pub(super) fn call_of_words(v: &[u8]) -> bool {
 /// (`term-token-…`, `test_secret`): it says what it stands for, as only a
 /// made-up value does.
 pub(super) fn named_stand_in(v: &[u8]) -> bool {
+    // `VERYLONGSECRET…`: a manual's value that opens by saying so, in
+    // capitals, after another word (a prefix, `SECRET…`, is kept).
+    let capitals = slice(v, 0, v.iter().take_while(|c| c.is_ascii_uppercase()).count());
+    if capitals.len() >= 8
+        && [&b"SECRET"[..], b"TOKEN", b"PASSWORD"]
+            .iter()
+            .any(|w| (1..capitals.len()).any(|at| has_ci(capitals, at, w)))
+    {
+        return true;
+    }
     // After the start: `Password1234!` is what people choose.
     if [&b"password"[..], b"passphrase"].iter().any(|w| (1..v.len()).any(|at| has_ci(v, at, w))) {
         return true;
@@ -738,5 +756,49 @@ pub(super) fn named_stand_in(v: &[u8]) -> bool {
                     || (before.is_ascii_lowercase() && v.get(at).is_some_and(u8::is_ascii_uppercase)))
                 && after.is_none_or(|c| !c.is_ascii_lowercase())
         })
+    })
+}
+
+/// `Uint8Array`, `CustomAuthResultV2`, `GetLogStreams200ResponseInner`: a
+/// type's name, two words or more, each a capital, lower case letters and
+/// digits after them, no more than one in four of them with fewer than two
+/// lower case letters (`V2`, `Of3`). A random token of letters and digits
+/// has short humps of case and digits inside them.
+pub(super) fn type_name(v: &[u8]) -> bool {
+    if !v.first().is_some_and(u8::is_ascii_uppercase) || !v.iter().all(u8::is_ascii_alphanumeric) {
+        return false;
+    }
+    let (mut humps, mut short, mut lower, mut digits) = (0usize, 0usize, 0usize, false);
+    for c in v {
+        if c.is_ascii_uppercase() {
+            humps += 1;
+            short += usize::from(humps > 1 && lower < 2);
+            (lower, digits) = (0, false);
+        } else if c.is_ascii_digit() {
+            digits = true;
+        } else if digits {
+            // Lower case after digits inside a word: random.
+            return false;
+        } else {
+            lower += 1;
+        }
+    }
+    short += usize::from(lower < 2);
+    humps >= 2 && short * 4 <= humps
+}
+
+/// `projects/[PROJECT_ID]/keyRings/[KEYRING]`, `secrets/{secret\}`: a
+/// template with named holes, a manual's format.
+pub(super) fn templated(v: &[u8]) -> bool {
+    v.iter().enumerate().any(|(at, c)| {
+        let (close, name_ok): (u8, fn(&u8) -> bool) = match c {
+            b'[' => (b']', |c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_'),
+            b'{' => (b'}', |c| c.is_ascii_alphanumeric() || *c == b'_'),
+            _ => return false,
+        };
+        let rest = slice(v, at + 1, v.len());
+        let name = rest.iter().take_while(|c| name_ok(c)).count();
+        let after = slice(rest, name, rest.len());
+        name >= 2 && (after.first() == Some(&close) || after.starts_with(&[b'\\', close]))
     })
 }
