@@ -76,7 +76,7 @@ mod tests {
 
     #[test]
     fn a_ref_with_credentials_gets_no_identity() {
-        let a = call(json!({"ref":{"kind":"url","url":"https://u:pw12345@h.example/x"},
+        let a = call(json!({"ref":{"kind":"url","url":"https://u:pw93817@h.example/x"},
             "sink":{"machineId":"m","sessionId":"s"}}));
         assert_eq!(a.code, "artifact/credentials-in-url");
         assert_eq!(a.identity, None);
