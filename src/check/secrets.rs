@@ -642,6 +642,7 @@ mod shapes;
 mod values;
 mod urls;
 mod passwords;
+mod code;
 mod assign;
 
 #[cfg(test)]

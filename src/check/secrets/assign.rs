@@ -6,6 +6,7 @@
 //! given as a `name` field's value, its value in the `value` field after
 //! it.
 
+use super::code::*;
 use super::passwords::*;
 use super::rules::Word;
 use super::values::*;
@@ -717,21 +718,6 @@ fn ends_in_id(name: &[u8]) -> bool {
                 && name.get(name.len() - 10..).is_some_and(|e| e.eq_ignore_ascii_case(b"identifier"))
         }
     }
-}
-
-/// `svptrue` of `svptrue_pat_b16`, `mm256` of `_mm256_sqrt_pd`.
-fn first_word(v: &[u8]) -> &[u8] {
-    let from = v.iter().position(|c| *c != b'_').unwrap_or(v.len());
-    let to = v.iter().skip(from).position(|c| !c.is_ascii_alphanumeric()).map_or(v.len(), |n| from + n);
-    slice(v, from, to)
-}
-
-/// `sign` of `signInWithPassword`: the first word of a camelCase name, in
-/// lower case up to its first capital.
-fn first_camel_word(v: &[u8]) -> &[u8] {
-    let word = first_word(v);
-    let to = word.iter().skip(1).position(u8::is_ascii_uppercase).map_or(word.len(), |n| n + 1);
-    if word.first().is_some_and(u8::is_ascii_lowercase) { slice(word, 0, to) } else { word }
 }
 
 /// `password_encryption`, `token_auth_method`, `key_algorithm`: a setting
