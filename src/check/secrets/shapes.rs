@@ -230,7 +230,7 @@ pub(super) fn jwt_at(b: &[u8], i: usize) -> bool {
 /// with no registered claim (`{"a":"b"}`, `{"key":"value"}`), or an issue
 /// or expiry time that no clock gives (`"iat":-30`, `"exp":570`): an
 /// issued token carries the seconds since 1970, ten digits.
-pub(super) fn toy_claims(payload: &[u8], out: &mut [u8; 36]) -> bool {
+fn toy_claims(payload: &[u8], out: &mut [u8; 36]) -> bool {
     let text = base64_decode(slice(payload, 0, payload.len().min(48)), out);
     const REGISTERED: &[&[u8]] =
         &[b"\"sub\"", b"\"iss\"", b"\"aud\"", b"\"exp\"", b"\"iat\"", b"\"nbf\"", b"\"jti\""];

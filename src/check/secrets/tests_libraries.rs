@@ -4,15 +4,8 @@
 //! first line in prose), each beside the leak written in the same place.
 
 use super::tests::{ALNUM, codes, random};
+use super::tests_precision::{BASE64, HEX, token};
 use super::*;
-
-const BASE64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const HEX: &[u8] = b"0123456789abcdef";
-
-/// A random token that mixes capitals, lower case and digits.
-fn token(n: usize, seed: u64) -> String {
-    format!("Q7{}", random(ALNUM, n - 2, seed))
-}
 
 #[test]
 fn characters_counting_along_are_a_manuals_value() {

@@ -4,11 +4,11 @@
 use super::tests::{ALNUM, codes, encode64, random};
 use super::*;
 
-const BASE64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const HEX: &[u8] = b"0123456789abcdef";
+pub(super) const BASE64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+pub(super) const HEX: &[u8] = b"0123456789abcdef";
 
 /// A random token that mixes capitals, lower case and digits.
-fn token(n: usize, seed: u64) -> String {
+pub(super) fn token(n: usize, seed: u64) -> String {
     format!("Q7{}", random(ALNUM, n - 2, seed))
 }
 

@@ -92,17 +92,16 @@ fn stand_in_host(hosts: &[u8]) -> bool {
     let word_port = !port.is_empty() && port.iter().all(u8::is_ascii_alphabetic);
     // `s1`, `h2`: the numbered nodes of a cluster a manual draws.
     let numbered = matches!(host, [letter, digit] if letter.is_ascii_alphabetic() && digit.is_ascii_digit());
-    word_port
-        || numbered
-        || host.len() == 1
-        || [&b"foo"[..], b"bar", b"baz", b"qux"].iter().any(|w| host.eq_ignore_ascii_case(w))
+    word_port || numbered || host.len() == 1 || METASYNTACTIC.iter().any(|w| host.eq_ignore_ascii_case(w))
 }
+
+/// The words manuals and fixtures put where a name or a value goes.
+const METASYNTACTIC: &[&[u8]] = &[b"foo", b"bar", b"baz", b"qux"];
 
 /// `foo@bar`, `foo-bar`: metasyntactic words joined, a parser's fixture.
 fn metasyntactic(v: &[u8]) -> bool {
-    let words = [&b"foo"[..], b"bar", b"baz", b"qux"];
     let mut parts = v.split(|c| !c.is_ascii_alphanumeric());
-    parts.clone().count() >= 2 && parts.all(|p| words.iter().any(|w| p.eq_ignore_ascii_case(w)))
+    parts.clone().count() >= 2 && parts.all(|p| METASYNTACTIC.iter().any(|w| p.eq_ignore_ascii_case(w)))
 }
 
 /// A name reserved for documentation (RFC 2606): `example.com`,
