@@ -440,7 +440,8 @@ crate_line=""
 if cargo package --list "${cargo_flags[@]}" >"$work/crate.list" 2>"$work/crate.err"; then
   # What the .crate must not carry: the golden corpus and other tests, the
   # npm faces and the repository's tooling.
-  if grep -E '^(tests|npm|node|pkg|pkg-full|www|fuzz|scripts|\.github)/' "$work/crate.list" >"$work/crate.extra"; then
+  if grep -E -e '^(tests|npm|node|pkg|pkg-full|www|fuzz|scripts|\.github)/' \
+    -e '^src/(.*/)?(tests(_[a-z_]+)?\.rs|tests/|snapshots/)' "$work/crate.list" >"$work/crate.extra"; then
     fail "the .crate holds files it does not need: $(head -n 5 "$work/crate.extra" | tr '\n' ' ')"
   fi
   if nice cargo "${publish[@]}" "${cargo_flags[@]}" >"$work/publish.log" 2>&1; then
