@@ -639,10 +639,10 @@ mod placeholder;
 mod rules;
 mod prefilter;
 mod shapes;
+mod code;
 mod values;
 mod urls;
 mod passwords;
-mod code;
 mod assign;
 
 #[cfg(test)]

@@ -301,9 +301,15 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     while k - sep_end < 5 {
         match b.get(k) {
             // `'PASSWD:' next`: a quote right after the separator and before
-            // a blank closes the literal that holds the name.
-            Some(b'"' | b'\'' | b'`')
-                if k == sep_end && b.get(k + 1).is_some_and(u8::is_ascii_whitespace) =>
+            // a blank closes the literal that holds the name. So does one
+            // before more code (`from('user:password_x=').toString()`) where
+            // the line has opened a literal with that quote: a quoted
+            // password may open with a symbol (`password=').x9'`).
+            Some(&q @ (b'"' | b'\'' | b'`'))
+                if k == sep_end
+                    && b.get(k + 1).is_some_and(|c| {
+                        c.is_ascii_whitespace() || (b").,;]}".contains(c) && closes_literal(b, k, q))
+                    }) =>
             {
                 return None;
             }

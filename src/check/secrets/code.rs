@@ -61,3 +61,10 @@ pub(super) fn first_word(v: &[u8]) -> &[u8] {
     let to = v.iter().skip(from).position(|c| !c.is_ascii_alphanumeric()).map_or(v.len(), |n| from + n);
     slice(v, from, to)
 }
+
+/// The quote `q` at `at` closes a literal that its line opened: the line
+/// holds an odd number of them before it.
+pub(super) fn closes_literal(b: &[u8], at: usize, q: u8) -> bool {
+    let line = b.get(..at).and_then(|head| head.iter().rposition(|c| *c == b'\n')).map_or(0, |n| n + 1);
+    slice(b, line, at).iter().filter(|c| **c == q).count() % 2 == 1
+}

@@ -285,6 +285,29 @@ const DOCUMENTED: &[&[u8]] = &[
     b"4twFt5NiznN84AWoo1d7KO1T_yoc0Z6XOpOVswacPZg",
 ];
 
+/// The words that hex digits spell and that manuals and fixtures put where
+/// a key or a token goes (`deadbeef`, `cafebabe`, `bada55`).
+const HEXSPEAK: &[&[u8]] = &[
+    b"dead", b"beef", b"cafe", b"babe", b"bad", b"a55", b"face", b"feed", b"f00d", b"c0de", b"c0ffee",
+    b"decaf",
+];
+
+/// Two words of [`HEXSPEAK`] or more, then digits at most
+/// (`deadbeef12346`, `bada55cafe`, `DEADBEEF`): a stand-in. No generated
+/// key is made of them.
+fn is_hexspeak(v: &[u8]) -> bool {
+    fn words(v: &[u8], n: usize) -> bool {
+        if v.iter().all(u8::is_ascii_digit) {
+            return n >= 2;
+        }
+        HEXSPEAK.iter().any(|w| {
+            v.get(..w.len()).is_some_and(|head| head.eq_ignore_ascii_case(w))
+                && words(v.get(w.len()..).unwrap_or_default(), n + 1)
+        })
+    }
+    words(v, 0)
+}
+
 /// An obvious placeholder: a template variable, a redaction, an example word.
 pub(super) fn is_placeholder(value: &[u8]) -> bool {
     let v = String::from_utf8_lossy(value);
@@ -293,6 +316,7 @@ pub(super) fn is_placeholder(value: &[u8]) -> bool {
         || is_filler(t.as_bytes())
         || PLACEHOLDER_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w))
         || DOCUMENTED.iter().any(|d| t.as_bytes().eq_ignore_ascii_case(d))
+        || is_hexspeak(t.as_bytes())
     {
         return true;
     }

@@ -283,3 +283,60 @@ fn a_manuals_cluster_nodes_template_ports_and_metasyntactic_passwords_are_exampl
     // A word password at a real host is found, as before.
     assert_eq!(codes("redis://:secret@cache.internal:6379"), vec![URL_USERINFO]);
 }
+
+#[test]
+fn a_types_constructor_opened_at_the_end_of_a_line_is_code() {
+    assert!(codes("ContentApiV2Error.shared_link_password_protected = ContentApiV2Error(").is_empty());
+    // A password with digits and an opening bracket is still one.
+    assert_eq!(codes("db_password = Summer2024("), vec![KEYWORD_ASSIGNMENT]);
+    assert_eq!(codes("db_password = MyDog2024Rocks("), vec![KEYWORD_ASSIGNMENT]);
+}
+
+#[test]
+fn hexspeak_stands_in_for_a_key() {
+    for text in [
+        "    Authorization: Bearer deadbeef12346",
+        "//=> '#token=bada55cafe'",
+        "api_key = \"DEADBEEFCAFEBABE\"",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+    for seed in 0..20 {
+        // Hex that opens with such a word, or holds one, is still a key.
+        let hex = random(HEX, 24, seed);
+        for text in [
+            format!("Authorization: Bearer deadbeef{hex}"),
+            format!("api_key = \"{}cafe\"", token(24, seed)),
+            format!("?token=bad{hex}"),
+        ] {
+            assert_eq!(codes(&text).len(), 1, "{text}");
+        }
+    }
+}
+
+#[test]
+fn a_fixtures_user_and_password_pairs_are_examples() {
+    for text in [
+        "  proxy: `http://hello:world@${proxy.address().address}:${proxy.address().port}`",
+        "  proxy: `http://username_with_=:password_with_=@${PROXY_HOSTNAME}:${port}`",
+        "  fn(null, h['proxy-authorization'] === `Basic ${Buffer.from('username_with_=:password_with_=').toString('base64')}`)",
+        "  mhu = MultiHostUrl('https://foo.com:123,foo:bar@bar.com/path')",
+        "  https://foo:bar@db.internal/",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+    for seed in 0..20 {
+        let pw = token(16, seed);
+        for text in [
+            format!("http://hello:{pw}@proxy.internal:3128"),
+            format!("http://username:{pw}@proxy.internal:3128"),
+            format!("https://foo:{pw}@db.internal/"),
+            format!("Buffer.from('user:' + x + ':password=').toString(); password='{pw}'"),
+        ] {
+            assert_eq!(codes(&text).len(), 1, "{text}");
+        }
+    }
+    // `world` after another user, a password that opens with a symbol.
+    assert_eq!(codes("http://admin:world@proxy.internal:3128"), vec![URL_USERINFO]);
+    assert_eq!(codes("password=').x9Lk#2qW'"), vec![KEYWORD_ASSIGNMENT]);
+}

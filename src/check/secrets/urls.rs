@@ -68,6 +68,7 @@ fn userinfo_is_secret(info: &[u8], host: &[u8]) -> bool {
             // `test:test`), or a CVS root's method (`:pserver:anoncvs@`).
             let example = is_example_password(password)
                 || metasyntactic(password)
+                || stand_in_pair(user, password)
                 || password == user
                 || (user.is_empty()
                     && [&b"pserver:"[..], b"ext:", b"gserver:"].iter().any(|m| password.starts_with(m)))
@@ -92,7 +93,12 @@ fn stand_in_host(hosts: &[u8]) -> bool {
     let word_port = !port.is_empty() && port.iter().all(u8::is_ascii_alphabetic);
     // `s1`, `h2`: the numbered nodes of a cluster a manual draws.
     let numbered = matches!(host, [letter, digit] if letter.is_ascii_alphabetic() && digit.is_ascii_digit());
-    word_port || numbered || host.len() == 1 || METASYNTACTIC.iter().any(|w| host.eq_ignore_ascii_case(w))
+    // `foo`, `bar.com`: a metasyntactic word, alone or as the first label.
+    let first_label = host.split(|c| *c == b'.').next().unwrap_or(host);
+    word_port
+        || numbered
+        || host.len() == 1
+        || METASYNTACTIC.iter().any(|w| first_label.eq_ignore_ascii_case(w))
 }
 
 /// The words manuals and fixtures put where a name or a value goes.
@@ -102,6 +108,17 @@ const METASYNTACTIC: &[&[u8]] = &[b"foo", b"bar", b"baz", b"qux"];
 fn metasyntactic(v: &[u8]) -> bool {
     let mut parts = v.split(|c| !c.is_ascii_alphanumeric());
     parts.clone().count() >= 2 && parts.all(|p| METASYNTACTIC.iter().any(|w| p.eq_ignore_ascii_case(w)))
+}
+
+/// `hello:world`, `foo:bar`, `username_with_=:password_with_=`: a user
+/// and a password that are a fixture's pair of words, or that each say
+/// what they stand for.
+fn stand_in_pair(user: &[u8], password: &[u8]) -> bool {
+    let stand_in = |v: &[u8]| METASYNTACTIC.iter().any(|w| v.eq_ignore_ascii_case(w));
+    (user.eq_ignore_ascii_case(b"hello") && password.eq_ignore_ascii_case(b"world"))
+        || (stand_in(user) && stand_in(password))
+        || (user.get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"user"))
+            && password.get(..8).is_some_and(|w| w.eq_ignore_ascii_case(b"password")))
 }
 
 /// A name reserved for documentation (RFC 2606): `example.com`,

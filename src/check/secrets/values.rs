@@ -391,9 +391,14 @@ fn is_call(v: &[u8]) -> bool {
             || arg.first().is_some_and(|c| b"'\"`{[(".contains(c));
         // `Summer2024(`: a word with digits and an opening bracket at the
         // end is a password; a function name with digits (`sha256(`) has
-        // its arguments on the line.
-        let password_end = arg.is_empty() && close.is_none() && callee.iter().any(u8::is_ascii_digit);
+        // its arguments on the line, a type's (`ContentApiV2Error(`) may
+        // have them on the next.
+        let password_end = arg.is_empty()
+            && close.is_none()
+            && callee.iter().any(u8::is_ascii_digit)
+            && !super::code::type_name(callee);
         let callee_named = is_words(callee)
+            || super::code::type_name(callee)
             || callee.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'_')
             || is_member_path(callee)
             || (callee.contains(&b':')
