@@ -302,6 +302,62 @@ mod tests {
         }
     }
 
+    /// `Tree::json_fits` skips the walk where the text's length and 24
+    /// bytes a node bound what any of its values prints: the bound holds for
+    /// every value of texts that spell numbers in their shortest and their
+    /// longest ways, escapes, blanks and shadowed keys.
+    #[test]
+    fn no_value_prints_longer_than_its_texts_bound() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut texts: Vec<String> = [
+            "1e20",
+            "[9e20,-1e20,1e-6,-1e-7,-0,1E400,5e-324]",
+            "-0.0000012345678901234567",
+            r#"{"a":1,"a":"\u0041\ud800\u2028\n","b":[ 1 , 2 ]}"#,
+            "{ \"k\" : [ true , false , null ] }",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        for _ in 0..2000 {
+            let mut text = String::from("[");
+            for i in 0..(next() % 12) {
+                if i > 0 {
+                    text.push(',');
+                }
+                match next() % 4 {
+                    // Any finite double, in Rust's shortest spelling.
+                    0 => {
+                        let x = f64::from_bits(next());
+                        text.push_str(&if x.is_finite() { format!("{x:e}") } else { "0".to_owned() });
+                    }
+                    // A power of ten written short, printed long.
+                    1 => text.push_str(&format!("{}e{}", next() % 10, (next() % 44) as i64 - 22)),
+                    2 => text.push_str(r#""\u00e9\ud83d\ude00\"\/x""#),
+                    _ => text.push_str(r#"{"k":1, "k":{"j" : [0.5]}}"#),
+                }
+            }
+            text.push(']');
+            texts.push(text);
+        }
+        for text in &texts {
+            let Ok(tree) = Tree::parse(text, false) else { panic!("not read: {text}") };
+            let bound = text.len() + 24 * tree.nodes.len();
+            for v in 0..tree.nodes.len() {
+                if matches!(tree.node(v), tree::Node::Key { .. }) {
+                    continue;
+                }
+                let printed = tree.json_len(v, usize::MAX);
+                assert!(printed.is_some_and(|n| n <= bound), "{text}: node {v} prints {printed:?} > {bound}");
+            }
+        }
+    }
+
     /// `secrets_absent` trusts the reader's note of an escape in place of
     /// a search of the text for a backslash.
     #[test]

@@ -28,7 +28,8 @@ impl<'t> Tree<'t> {
             spelled: false,
         };
         r.read()?;
-        let mut tree = Tree { nodes: r.nodes, depth: r.depth, escaped: r.escaped, js: r.spelled };
+        let mut tree =
+            Tree { nodes: r.nodes, depth: r.depth, escaped: r.escaped, js: r.spelled, text_len: text.len() };
         tree.mark_duplicates();
         Ok(tree)
     }

@@ -164,7 +164,7 @@ impl<'t> Run<'_, 't> {
             (Ty::Str { .. }, _) => false,
             (Ty::Num, Node::Number(x)) => x.is_finite(),
             (Ty::Num, _) => false,
-            (Ty::Json, _) => self.tree.json_len(v, MAX_PAYLOAD_JSON_BYTES).is_some(),
+            (Ty::Json, _) => self.tree.json_fits(v, MAX_PAYLOAD_JSON_BYTES),
             (Ty::Tags, Node::Array { len, .. }) => {
                 len <= limits::MAX_TAGS
                     && self
@@ -263,7 +263,7 @@ impl<'t> Run<'_, 't> {
                 }
             }
             Ty::Json => {
-                if self.tree.json_len(v, MAX_PAYLOAD_JSON_BYTES).is_none() {
+                if !self.tree.json_fits(v, MAX_PAYLOAD_JSON_BYTES) {
                     self.errors.push(
                         Diagnostic::error(
                             limits::JSON_TOO_LARGE,

@@ -23,6 +23,8 @@ pub(super) struct Tree<'t> {
     /// The text spells JavaScript values JSON has no spelling for
     /// ([`Node::Undefined`], [`Node::Other`]).
     pub(super) js: bool,
+    /// The bytes of the text the tree was read from.
+    pub(super) text_len: usize,
 }
 
 #[derive(Clone, Copy)]
@@ -377,6 +379,23 @@ impl<'t> Tree<'t> {
             }
             None => Pointer::root(),
         }
+    }
+
+    /// Whether the value at `v`, as `JSON.stringify` prints it, is `cap`
+    /// UTF-8 bytes or fewer (and printable: no BigInt).
+    ///
+    /// Most texts are far too short to print anything over the cap, and
+    /// that is known without a walk. Where the text spells only JSON, the
+    /// value prints in no more bytes than its span of the text, whole
+    /// numbers aside: a string prints each escape in no more bytes than
+    /// the escape, and every other character as written; structure and
+    /// keys print as written or not at all (blanks, shadowed keys). A
+    /// number prints in 25 characters at most (`-0.0000012345678901234567`)
+    /// and is written in one at least. So the text's length and 24 bytes a
+    /// node bound what the value prints.
+    pub(super) fn json_fits(&self, v: usize, cap: usize) -> bool {
+        let bound = self.text_len.saturating_add(self.nodes.len().saturating_mul(24));
+        (!self.js && bound <= cap) || self.json_len(v, cap).is_some()
     }
 
     /// UTF-8 bytes of the value at `v` as `JSON.stringify` prints it, or
