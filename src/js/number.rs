@@ -158,11 +158,69 @@ impl Shortest {
 /// `Number`, which is the same reading with less around it than a
 /// deserialised `f64`).
 pub fn json_number(text: &str) -> f64 {
+    if let Some(x) = exact_number(text) {
+        return x;
+    }
     match text.parse::<serde_json::Number>().ok().and_then(|n| n.as_f64()) {
         Some(x) => x,
         None if text.starts_with('-') => f64::NEG_INFINITY,
         None => f64::INFINITY,
     }
+}
+
+/// Powers of ten a double holds exactly.
+const EXACT_TENS: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+    1e19, 1e20, 1e21, 1e22,
+];
+
+/// A JSON number whose digits, read as one integer, are at most 2^53 and
+/// whose scale is within 22 powers of ten: the integer and the power are
+/// both exact as doubles, so one multiplication or division, correctly
+/// rounded, is the nearest double (Clinger's fast path). Most numbers in
+/// envelopes (counts, times in milliseconds, short decimals) are such, and
+/// are read without the general reader. `None` for any other text.
+fn exact_number(text: &str) -> Option<f64> {
+    let b = text.as_bytes();
+    let (negative, mut i) = if b.first() == Some(&b'-') { (true, 1) } else { (false, 0) };
+    let (mut m, mut digits, mut scale) = (0u64, 0usize, 0i64);
+    let mut point = false;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'0'..=b'9' if digits < 16 => {
+                m = m * 10 + u64::from(c - b'0');
+                digits += 1;
+                scale -= i64::from(point);
+            }
+            b'.' if !point && digits > 0 => point = true,
+            b'e' | b'E' => break,
+            _ => return None,
+        }
+        i += 1;
+    }
+    if digits == 0 || m > 1 << 53 {
+        return None;
+    }
+    if i < b.len() {
+        let rest = b.get(i + 1..)?;
+        let (sign, rest) = match rest.split_first() {
+            Some((b'-', r)) => (-1, r),
+            Some((b'+', r)) => (1, r),
+            _ => (1, rest),
+        };
+        if rest.is_empty() || rest.len() > 4 || !rest.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let e = rest.iter().fold(0i64, |e, &c| e * 10 + i64::from(c - b'0'));
+        scale += sign * e;
+    }
+    let x = m as f64;
+    let x = match usize::try_from(scale.unsigned_abs()).ok().and_then(|k| EXACT_TENS.get(k)) {
+        Some(&p) if scale >= 0 => x * p,
+        Some(&p) => x / p,
+        None => return None,
+    };
+    Some(if negative { -x } else { x })
 }
 
 /// JavaScript's `Number(string)`: white space trimmed, the empty string 0,
@@ -403,6 +461,55 @@ mod tests {
             let x = q as f64 / 4.0;
             proptest::prop_assert_eq!(by_js_number(x), by_exact(x));
         }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn short_numbers_read_as_the_general_reader_reads_them(
+            m in 0u64..(1u64 << 54),
+            point in 0usize..20,
+            e in -30i64..30,
+            form in 0u8..4,
+        ) {
+            let digits = m.to_string();
+            let text = match form {
+                0 => digits.clone(),
+                1 if point < digits.len() && point > 0 => format!("{}.{}", &digits[..point], &digits[point..]),
+                1 => format!("0.{digits}"),
+                2 => format!("-{digits}e{e}"),
+                _ => format!("{digits}E+{}", e.unsigned_abs()),
+            };
+            let want = text.parse::<f64>().unwrap();
+            proptest::prop_assert_eq!(json_number(&text).to_bits(), want.to_bits(), "{}", text);
+        }
+    }
+
+    #[test]
+    fn the_fast_path_takes_only_what_it_reads_exactly() {
+        for text in ["0", "-0", "12", "1733500000000", "0.5", "-12.25e3", "9007199254740992", "1e22", "3E-22"]
+        {
+            let x = exact_number(text);
+            assert_eq!(x.map(f64::to_bits), Some(text.parse::<f64>().unwrap().to_bits()), "{text}");
+        }
+        // Too many digits, beyond 2^53 or ten's exact powers, or not a
+        // number: the general reader's.
+        for text in [
+            "9007199254740993",
+            "12345678901234567",
+            "1e23",
+            "1e-23",
+            "1e",
+            "1e+",
+            "-",
+            "",
+            ".5",
+            "1..2",
+            "1e99999",
+            "x",
+        ] {
+            assert_eq!(exact_number(text), None, "{text}");
+        }
+        assert!(json_number("-0").is_sign_negative());
     }
 
     #[test]
