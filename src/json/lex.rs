@@ -210,10 +210,20 @@ fn hex4(b: &[u8], at: usize) -> Option<u16> {
 }
 
 /// Where the run of bytes from `at` that a JSON string holds as they are
-/// (everything but `"`, `\\` and control characters) ends, eight at a time
-/// where it can.
+/// (everything but `"`, `\\` and control characters) ends: sixteen bytes a
+/// round (two words tested, one branch), then eight, then one at a time.
 #[inline(always)]
 pub(crate) fn plain_run(b: &[u8], mut at: usize) -> usize {
+    while let Some(pair) = b.get(at..).and_then(<[u8]>::first_chunk::<16>) {
+        let (lo, hi) = pair.split_at(8);
+        let lo = lo.first_chunk::<8>().map_or(0, special_bytes);
+        let hi = hi.first_chunk::<8>().map_or(0, special_bytes);
+        if lo | hi != 0 {
+            let (skip, special) = if lo != 0 { (0, lo) } else { (8, hi) };
+            return at + skip + (special.trailing_zeros() / 8) as usize;
+        }
+        at += 16;
+    }
     while let Some(word) = b.get(at..).and_then(<[u8]>::first_chunk::<8>) {
         let special = special_bytes(word);
         if special != 0 {

@@ -25,19 +25,28 @@ fn token_value_of(quoted: &str, policy: Policy) -> Option<String> {
 }
 
 /// A plain run stops at the first `"`, `\` or control byte, whether it
-/// stands in a word of eight or in the bytes after the last whole word.
+/// stands in either half of sixteen bytes, in a word of eight or in the
+/// bytes after the last whole word, and at the first of two.
 #[test]
 fn a_plain_run_ends_at_the_first_quote_backslash_or_control_byte() {
-    for b in 0..=255u8 {
-        let special = b == b'"' || b == b'\\' || b < 0x20;
-        for at in [0, 3, 7, 8, 10, 11] {
-            let mut text = [b'a'; 12];
-            if let Some(slot) = text.get_mut(at) {
-                *slot = b;
-            }
-            let want = if special { at } else { text.len() };
-            for from in [0, at.min(5)] {
-                assert_eq!(plain_run(&text, from), want, "byte {b} at {at}, from {from}");
+    for len in [12, 40] {
+        for b in 0..=255u8 {
+            let special = b == b'"' || b == b'\\' || b < 0x20;
+            for at in 0..len {
+                let mut text = vec![b'a'; len];
+                if let Some(slot) = text.get_mut(at) {
+                    *slot = b;
+                }
+                let want = if special { at } else { len };
+                for from in [0, at.min(5), at] {
+                    assert_eq!(plain_run(&text, from), want, "byte {b} at {at} of {len}, from {from}");
+                }
+                // A second special byte later does not move the first.
+                if let Some(slot) = text.get_mut(at + 9) {
+                    *slot = b'"';
+                    let want = if special { at } else { at + 9 };
+                    assert_eq!(plain_run(&text, 0), want, "byte {b} at {at} of {len}, a quote at {}", at + 9);
+                }
             }
         }
     }
