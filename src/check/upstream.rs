@@ -358,6 +358,24 @@ mod tests {
         }
     }
 
+    /// Keys are compared inline, two words at most: equal exactly where
+    /// the bytes are, whatever the length and wherever they differ.
+    #[test]
+    fn keys_compare_as_their_bytes() {
+        for len in 0..=40usize {
+            let a: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+            assert!(tree::same_bytes(&a, &a.clone()), "{len}");
+            for at in 0..len {
+                let mut b = a.clone();
+                if let Some(c) = b.get_mut(at) {
+                    *c ^= 0x20;
+                }
+                assert!(!tree::same_bytes(&a, &b), "{len}: differs at {at}");
+            }
+            assert!(!tree::same_bytes(&a, a.get(..len.saturating_sub(1)).unwrap_or_default()) || len == 0);
+        }
+    }
+
     /// `secrets_absent` trusts the reader's note of an escape in place of
     /// a search of the text for a backslash.
     #[test]
