@@ -386,7 +386,7 @@ impl<'t> Tree<'t> {
     ///
     /// Most texts are far too short to print anything over the cap, and
     /// that is known without a walk. Where the text spells only JSON, the
-    /// value prints in no more bytes than its span of the text, whole
+    /// value prints in no more bytes than its span of the text,
     /// numbers aside: a string prints each escape in no more bytes than
     /// the escape, and every other character as written; structure and
     /// keys print as written or not at all (blanks, shadowed keys). A
