@@ -95,28 +95,29 @@ fn stand_in_host(hosts: &[u8]) -> bool {
     let numbered = matches!(host, [letter, digit] if letter.is_ascii_alphabetic() && digit.is_ascii_digit());
     // `foo`, `bar.com`: a metasyntactic word, alone or as the first label.
     let first_label = host.split(|c| *c == b'.').next().unwrap_or(host);
-    word_port
-        || numbered
-        || host.len() == 1
-        || METASYNTACTIC.iter().any(|w| first_label.eq_ignore_ascii_case(w))
+    word_port || numbered || host.len() == 1 || metasyntactic_word(first_label)
 }
 
 /// The words manuals and fixtures put where a name or a value goes.
 const METASYNTACTIC: &[&[u8]] = &[b"foo", b"bar", b"baz", b"qux"];
 
+/// One of [`METASYNTACTIC`], in any case.
+fn metasyntactic_word(w: &[u8]) -> bool {
+    METASYNTACTIC.iter().any(|m| w.eq_ignore_ascii_case(m))
+}
+
 /// `foo@bar`, `foo-bar`: metasyntactic words joined, a parser's fixture.
 fn metasyntactic(v: &[u8]) -> bool {
     let mut parts = v.split(|c| !c.is_ascii_alphanumeric());
-    parts.clone().count() >= 2 && parts.all(|p| METASYNTACTIC.iter().any(|w| p.eq_ignore_ascii_case(w)))
+    parts.clone().count() >= 2 && parts.all(metasyntactic_word)
 }
 
 /// `hello:world`, `foo:bar`, `username_with_=:password_with_=`: a user
 /// and a password that are a fixture's pair of words, or that each say
 /// what they stand for.
 fn stand_in_pair(user: &[u8], password: &[u8]) -> bool {
-    let stand_in = |v: &[u8]| METASYNTACTIC.iter().any(|w| v.eq_ignore_ascii_case(w));
     (user.eq_ignore_ascii_case(b"hello") && password.eq_ignore_ascii_case(b"world"))
-        || (stand_in(user) && stand_in(password))
+        || (metasyntactic_word(user) && metasyntactic_word(password))
         || (user.get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"user"))
             && password.get(..8).is_some_and(|w| w.eq_ignore_ascii_case(b"password")))
 }
