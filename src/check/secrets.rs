@@ -643,6 +643,7 @@ mod code;
 mod values;
 mod urls;
 mod passwords;
+mod names;
 mod assign;
 
 #[cfg(test)]
