@@ -207,7 +207,6 @@ const CONTESTED: &[(&str, usize, &str)] = &[
     ("np.generic.1", 1, "an 18-character mixed value assigned to secret_access_key"),
     ("np.auth0.1", 0, "a 64-character value assigned to AUTH0_CLIENT_SECRET"),
     ("np.gitalk.1", 1, "a 40-hex value assigned to clientSecret"),
-    ("np.newrelic.1", 1, "a 40-character value assigned to licenseKey"),
     ("np.newrelic.2", 0, "a 40-character value assigned to license_key"),
     ("np.newrelic.8", 0, "a Pixie API key shape assigned to apiKey"),
     ("np.newrelic.9", 0, "a Pixie deploy key shape assigned to deployKey"),

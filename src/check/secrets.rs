@@ -644,6 +644,7 @@ mod values;
 mod urls;
 mod passwords;
 mod names;
+mod vectors;
 mod assign;
 
 #[cfg(test)]
@@ -658,3 +659,5 @@ mod tests_precision;
 mod tests_shapes;
 #[cfg(test)]
 mod tests_libraries;
+#[cfg(test)]
+mod tests_vendored;

@@ -54,6 +54,14 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     while start > 0 && at - start < 50 && b.get(start - 1).is_some_and(|c| is_name(*c)) {
         start -= 1;
     }
+    // `"…\nkey = …"`: in a literal, the letter of a `\n` or `\t` escape
+    // ends the line before the name and is no part of it.
+    if start < at
+        && b.get(start.wrapping_sub(1)) == Some(&b'\\')
+        && matches!(b.get(start), Some(b'n' | b't' | b'r'))
+    {
+        start += 1;
+    }
     let name_end = take_upto(b, at + len, 30, is_name);
     let name = slice(b, start, name_end);
     // Blanks and more name words may follow before the separator.
@@ -84,6 +92,15 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // next one.
     let between = slice(b, name_end.saturating_sub(1), j);
     if between.windows(2).any(|p| matches!(p, [b'.', b' ' | b'\t'])) {
+        return None;
+    }
+    // `keystone.role_get role_id=…`, `API key name: …`: a word after a
+    // blank is the field the value belongs to; an identifier's or a
+    // name's is no secret.
+    let owner = slice(b, name_end, j).trim_ascii_end();
+    let owner = owner.strip_suffix(b"\"").or_else(|| owner.strip_suffix(b"'")).unwrap_or(owner);
+    let owner = owner.rsplit(|c| *c == b' ' || *c == b'\t').next().unwrap_or_default();
+    if owner.len() >= 2 && (ends_in_id(owner) || OWN_FIELDS.iter().any(|f| owner.eq_ignore_ascii_case(f))) {
         return None;
     }
     // `export type PasswordResetRequest = StartRequest;`: a type's name.
@@ -352,6 +369,17 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // An identifier that opens with `_` (`_mm256_sm4key4_epi32`) is a
     // private or reserved name.
     let name_like = is_words(value) || private_name(value);
+    // `"PassphraseGenerationContext": PassphraseGenerationContext`: a name
+    // given itself, as a module's table of its types is written;
+    // `COHERE_MODEL = "COHERE_A100_X8"`: a provider's name as a word of
+    // the value, an enumeration's constant (no provider puts its name in
+    // its keys).
+    if value.eq_ignore_ascii_case(name)
+        || (word == Word::Provider
+            && value.split(|c| matches!(c, b'_' | b'-' | b'.')).any(|w| w.eq_ignore_ascii_case(kw)))
+    {
+        return None;
+    }
     if ((word != Word::Password || after_prose) && name_like)
         || !value_random(value, word)
         || is_public_der(value)
@@ -398,6 +426,7 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         || decodes_to_example(value)
         || example_credentials(value)
         || counts_along(value)
+        || alphabet_along(value)
         || NOT_REAL.iter().any(|p| contains_ci(slice(b, wide_start, j), p))
         || reference_or_label(value, word)
         || templated(value)
@@ -419,9 +448,12 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     if quote.is_none() && call_of_words(value) {
         return None;
     }
-    // `!response.enabled`: a negation of a member; `NODE_OPTIONS='…' cmd`:
-    // a command's environment, whose names say nothing of a secret.
+    // `!response.enabled`, `!!config.flag`, `!!ownPass`: a negation of a
+    // member, or a value made a boolean (not after a tight `NAME=`, where
+    // `!!Xk9qPz` is a password); `NODE_OPTIONS='…' cmd`: a
+    // command's environment, whose names say nothing of a secret.
     if value.strip_prefix(b"!").is_some_and(is_member_path)
+        || (!tight && value.strip_prefix(b"!!").is_some_and(|v| is_member_path(v) || is_identifier(v)))
         || value.iter().position(|c| *c == b'=').is_some_and(|eq| upper_snake(slice(value, 0, eq)))
     {
         return None;
@@ -432,12 +464,9 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     if named_stand_in(value) {
         return None;
     }
-    // `Key = 2d773b…`: a test vector's line (NIST's `Key = `, `KEY = `),
-    // hex beside its `Nonce =` and `Tag =`.
-    if (name == b"Key" || name == b"KEY")
-        && slice(b, name_end, name_end + 3) == b" = "
-        && value.iter().all(u8::is_ascii_hexdigit)
-    {
+    // `Key = 2d773b…`, `KEY: 7df6…`: a test vector's key, hex beside its
+    // `Nonce =` and `Tag =`.
+    if super::vectors::test_vector_key(b, start, name, name_end, value) {
         return None;
     }
     // In minified code a secret is a string literal: a bare value there

@@ -101,9 +101,13 @@ pub(super) fn header_credential(b: &[u8], start: usize) -> bool {
         .iter()
         .position(|c| *c == b'=')
         .is_some_and(|i| slice(cred, i, cred.len()).iter().any(|c| *c != b'=') || b.get(end) == Some(&b'"'));
-    // `Bearer mytoken`: a short word in lower case, a test's or a manual's;
-    // a token a server issues is random.
-    let word = cred.len() < 16 && cred.iter().all(u8::is_ascii_lowercase);
+    // `Bearer mytoken`, `Bearer Oracle`: a short word, perhaps capitalised,
+    // a test's, a manual's or a service's fixed word; a token a server
+    // issues is random. So are eight hex digits (`X-Auth-Token: ffedf49d`),
+    // a token's first ones a manual shows: a token is longer.
+    let word = cred.len() < 16
+        && cred.iter().enumerate().all(|(i, c)| c.is_ascii_lowercase() || (i == 0 && c.is_ascii_uppercase()));
+    let short_hex = cred.len() < 12 && cred.iter().all(u8::is_ascii_hexdigit);
     // `token secret123`: a manual's password; `this.apiKey`: code that
     // reads the credential from where it is kept.
     // `Bearer PRIMARY_ACCOUNT_JWT`, `Bearer a-token-string`: a name in
@@ -114,7 +118,13 @@ pub(super) fn header_credential(b: &[u8], start: usize) -> bool {
         || (cred.contains(&b'-')
             && cred.iter().all(|c| c.is_ascii_lowercase() || *c == b'-')
             && values::is_words(cred));
-    cred.len() >= 6 && !next_is_template && !parameter && !word && !example && !is_placeholder(cred)
+    cred.len() >= 6
+        && !next_is_template
+        && !parameter
+        && !word
+        && !short_hex
+        && !example
+        && !is_placeholder(cred)
 }
 
 /// `Basic` credentials at `start` that decode to a user and no password or

@@ -51,6 +51,7 @@ pub(super) const NOT_SECRET: &[&[u8]] = &[
     b"_path",
     b"_file",
     b"_host",
+    b"_root",
     b"_name",
     b"_type",
     b"_count",
@@ -134,6 +135,23 @@ pub(super) fn has_part(t: &[u8], parts: &[&[u8]], starts: &[u128; 256]) -> bool 
 /// is not named so.
 pub(super) const NOT_REAL: &[&[u8]] =
     &[b"invalid", b"fake", b"dummy", b"mock", b"bogus", b"wrong", b"incorrect", b"example"];
+
+/// Whole words that name a field of its own when they stand after a
+/// keyword and a blank (`keystoneng.domain_get name=…`): the value is
+/// theirs.
+pub(super) const OWN_FIELDS: &[&[u8]] = &[
+    b"id",
+    b"uuid",
+    b"name",
+    b"user",
+    b"username",
+    b"email",
+    b"host",
+    b"region",
+    b"tenant",
+    b"project",
+    b"domain",
+];
 
 /// Name parts that say a credential follows, whatever the provider.
 pub(super) const TELLING: &[&[u8]] =

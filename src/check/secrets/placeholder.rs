@@ -283,6 +283,9 @@ const DOCUMENTED: &[&[u8]] = &[
     b"h480djs93hd8",
     b"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
     b"4twFt5NiznN84AWoo1d7KO1T_yoc0Z6XOpOVswacPZg",
+    // The TOTP secret of every authenticator manual (`Hello!` and four
+    // bytes in base32).
+    b"JBSWY3DPEHPK3PXP",
 ];
 
 /// The words that hex digits spell and that manuals and fixtures put where

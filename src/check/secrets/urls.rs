@@ -73,6 +73,9 @@ fn userinfo_is_secret(info: &[u8], host: &[u8]) -> bool {
                 || (user.is_empty()
                     && [&b"pserver:"[..], b"ext:", b"gserver:"].iter().any(|m| password.starts_with(m)))
                 || stand_in_host(host)
+                // `"http://me:secret@"`: no host, a piece of a URL that code
+                // completes, which logs in nowhere as it stands.
+                || host.is_empty()
                 // `SAS_POLICY_NAME:SAS_KEY@…`: names in capitals stand in.
                 || upper_snake(password)
                 || (documentation_host(host) && is_word_password(password));
@@ -112,14 +115,26 @@ fn metasyntactic(v: &[u8]) -> bool {
     parts.clone().count() >= 2 && parts.all(metasyntactic_word)
 }
 
-/// `hello:world`, `foo:bar`, `username_with_=:password_with_=`: a user
-/// and a password that are a fixture's pair of words, or that each say
-/// what they stand for.
+/// `hello:world`, `foo:bar`, `username_with_=:password_with_=`,
+/// `pub-key:secret-key`: a user and a password that are a fixture's pair
+/// of words, or that each say what they stand for.
 fn stand_in_pair(user: &[u8], password: &[u8]) -> bool {
     (user.eq_ignore_ascii_case(b"hello") && password.eq_ignore_ascii_case(b"world"))
+        || (names_credential(user) && names_credential(password))
         || (metasyntactic_word(user) && metasyntactic_word(password))
         || (user.get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"user"))
             && password.get(..8).is_some_and(|w| w.eq_ignore_ascii_case(b"password")))
+}
+
+/// `secret-key`, `pub_key`, `api-token`: words in lower case joined by `-`
+/// or `_`, one of them a credential's (a generated value has no such
+/// words between its joins).
+fn names_credential(v: &[u8]) -> bool {
+    const WORDS: &[&[u8]] = &[b"key", b"secret", b"token", b"pass", b"password", b"user", b"pub", b"app"];
+    let mut words = v.split(|c| matches!(c, b'-' | b'_'));
+    words.clone().count() >= 2
+        && words.clone().all(|w| !w.is_empty() && w.iter().all(u8::is_ascii_lowercase))
+        && words.any(|w| WORDS.contains(&w))
 }
 
 /// A name reserved for documentation (RFC 2606): `example.com`,

@@ -179,7 +179,11 @@ pub(super) fn value_random(v: &[u8], word: Word) -> bool {
 
 /// `a.b`, `self._x`, `$el.value`: identifiers joined by dots.
 pub(super) fn is_member_path(v: &[u8]) -> bool {
-    v.contains(&b'.') && v.split(|c| *c == b'.').all(is_identifier)
+    // `this.#config`: a class's private field, after the first part.
+    v.contains(&b'.')
+        && v.split(|c| *c == b'.').enumerate().all(|(i, part)| {
+            is_identifier(if i > 0 { part.strip_prefix(b"#").unwrap_or(part) } else { part })
+        })
 }
 
 /// `name`, `_x`, `$el`: an identifier of code.
@@ -488,7 +492,11 @@ pub(super) fn symbol_then_name(v: &[u8]) -> bool {
 /// Keys that are public by design: Stripe's publishable keys, Supabase's
 /// publishable keys.
 pub(super) fn is_public_value(v: &[u8]) -> bool {
-    [&b"pk_live_"[..], b"pk_test_", b"sb_publishable_"].iter().any(|p| v.starts_with(p))
+    // Square's application ids (`sq0idp-`, and `sq0ids-` in its sandbox)
+    // are public; its secrets are `sq0csp-` and `sq0atp-`.
+    [&b"pk_live_"[..], b"pk_test_", b"sb_publishable_", b"sq0idp-", b"sq0ids-"]
+        .iter()
+        .any(|p| v.starts_with(p))
 }
 
 /// Letters and digits mixed as a generated token mixes them, not a name.
@@ -666,6 +674,23 @@ pub(super) fn counts_along(v: &[u8]) -> bool {
     }
     along += if run >= 4 { run } else { 0 };
     (longest >= 8 || along >= 12) && along * 2 >= v.iter().filter(|c| c.is_ascii_alphanumeric()).count()
+}
+
+/// `1aB2CD3e4fgHi5JK6lmnop7qR8STU9VxYzabcdefHh`: the alphabet in order,
+/// digits in order between its letters, a manual's made-up key. Sixteen
+/// letters or more, at most one pair in eight not in order, and so for
+/// three digits or more; a random value has half its pairs so. (Nosey
+/// Parker's examples keep the letters in order and scatter the digits:
+/// they stand for a leak, and are held as one.)
+pub(super) fn alphabet_along(v: &[u8]) -> bool {
+    fn along(chars: impl Iterator<Item = u8> + Clone, least: usize) -> bool {
+        let n = chars.clone().count();
+        let back = chars.clone().zip(chars.skip(1)).filter(|(a, b)| b <= a).count();
+        n >= least && back * 8 <= n
+    }
+    let digits = v.iter().copied().filter(u8::is_ascii_digit);
+    along(v.iter().filter(|c| c.is_ascii_alphabetic()).map(u8::to_ascii_lowercase), 16)
+        && (digits.clone().count() < 3 || along(digits, 3))
 }
 
 /// `user%40email.com:password`: a user, a colon and an example's password,
