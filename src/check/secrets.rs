@@ -68,7 +68,9 @@ use crate::doc::{Json, JsonObject};
 use crate::pointer::Pointer;
 use crate::url::percent_decode_deep;
 use commands::*;
-use placeholder::{is_demo_password, is_example_password, is_filler, is_keyboard_mash, is_placeholder};
+use placeholder::{
+    is_demo_password, is_example_password, is_filler, is_keyboard_mash, is_placeholder, is_word_password,
+};
 use shapes::*;
 use urls::{parameter_at, signed_url_params, userinfo_at};
 

@@ -105,8 +105,7 @@ pub(super) fn header_credential(b: &[u8], start: usize) -> bool {
     // a test's, a manual's or a service's fixed word; a token a server
     // issues is random. So are eight hex digits (`X-Auth-Token: ffedf49d`),
     // a token's first ones a manual shows: a token is longer.
-    let word = cred.len() < 16
-        && cred.iter().enumerate().all(|(i, c)| c.is_ascii_lowercase() || (i == 0 && c.is_ascii_uppercase()));
+    let word = cred.len() < 16 && is_word_password(cred);
     let short_hex = cred.len() < 12 && cred.iter().all(u8::is_ascii_hexdigit);
     // `token secret123`: a manual's password; `this.apiKey`: code that
     // reads the credential from where it is kept.

@@ -114,6 +114,17 @@ pub(super) fn is_demo_password(v: &[u8]) -> bool {
     is_example_password(v) || v.eq_ignore_ascii_case(b"secret")
 }
 
+/// One word of letters, perhaps capitalised (`secret`, `kulgrej`, `Été`,
+/// `Oracle`): what a manual puts beside a documentation host or after a
+/// header's scheme. A digit, a symbol or a second capital makes it a
+/// password someone chose (`hunter2`).
+pub(super) fn is_word_password(v: &[u8]) -> bool {
+    !v.is_empty()
+        && v.iter()
+            .enumerate()
+            .all(|(i, c)| !c.is_ascii() || c.is_ascii_lowercase() || (i == 0 && c.is_ascii_uppercase()))
+}
+
 /// [`is_demo_password`] but for `secret` alone: in a URL's userinfo
 /// (`user:secret@host`) it counts as a credential, as both public rule
 /// sets have it (`secret123` does not).

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use super::values::{is_words, random_letters, upper_snake};
 use super::{
     Found, Pass, SIGNED_URL, TOKEN_PARAMETER, contains_ci, has_escape, is_b64url, is_example_password,
-    is_keyboard_mash, is_placeholder, scan_once, slice, take_while,
+    is_keyboard_mash, is_placeholder, is_word_password, scan_once, slice, take_while,
 };
 use crate::url::percent_decode_deep;
 
@@ -164,16 +164,6 @@ fn split_port(host_port: &[u8]) -> (&[u8], &[u8]) {
         }
         _ => (host_port, &[]),
     }
-}
-
-/// One word of letters, perhaps capitalised (`secret`, `kulgrej`, `Été`):
-/// what a manual puts beside a documentation host. A digit, a symbol or a
-/// second capital makes it a password someone chose (`hunter2`).
-fn is_word_password(v: &[u8]) -> bool {
-    !v.is_empty()
-        && v.iter()
-            .enumerate()
-            .all(|(i, c)| !c.is_ascii() || c.is_ascii_lowercase() || (i == 0 && c.is_ascii_uppercase()))
 }
 
 /// A user name that is really a token: a known prefix, or 20+ characters of
