@@ -647,6 +647,7 @@ mod urls;
 mod passwords;
 mod names;
 mod vectors;
+mod public;
 mod assign;
 
 #[cfg(test)]
@@ -663,3 +664,5 @@ mod tests_shapes;
 mod tests_libraries;
 #[cfg(test)]
 mod tests_vendored;
+#[cfg(test)]
+mod tests_bundles;

@@ -9,6 +9,7 @@
 use super::code::*;
 use super::names::*;
 use super::passwords::*;
+use super::public::*;
 use super::rules::Word;
 use super::values::*;
 use super::*;
@@ -132,6 +133,10 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
                 value_start
             }
             None => match sep {
+                // `MISSING_PASSWORD:"missing-password",NEXT:…`,
+                // `password:this._password,next:…`: the name is a key's
+                // value, and the comma after it ends that entry.
+                Some(_) if key_value_at(b, start) => return None,
                 Some(end) => end,
                 None if has_ci(b, j, b"value=")
                     && b.get(j.wrapping_sub(1)).is_some_and(u8::is_ascii_whitespace) =>
@@ -147,9 +152,13 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     let comma = b.get(j) == Some(&b',');
     // `f(a, password), next`: a bracket between the name and the comma
     // closed the call the name was given to; a literal's name is quoted.
+    // After a quoted name and a bracket, a literal may still be the value
+    // (`("api_key"), "…"`); code is not (`f("password"),g=a(…)`).
     if comma && {
         let between = slice(b, name_end, j);
-        between.iter().any(|c| matches!(c, b')' | b']')) && !between.iter().any(|c| matches!(c, b'"' | b'\''))
+        let literal_after = matches!(b.get(take_upto(b, j + 1, 4, |c| c == b' ')), Some(b'"' | b'\''));
+        between.iter().any(|c| matches!(c, b')' | b']'))
+            && (!between.iter().any(|c| matches!(c, b'"' | b'\'')) || !literal_after)
     } {
         return None;
     }
@@ -255,7 +264,8 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
             (None, Some(b')' | b'}' | b']')) => {
                 (word == Word::Password || env)
                     && b.get(end + 1).is_some_and(|c| c.is_ascii_alphanumeric() || b"!#%^*+@&?~".contains(c))
-                    && ![&b"value"[..], b"newvalue", b"val", b"input", b"arg"]
+                    // `this.password===null)throw …`: a literal of code.
+                    && ![&b"value"[..], b"newvalue", b"val", b"input", b"arg", b"null", b"undefined", b"none", b"nil"]
                         .iter()
                         .any(|p| slice(b, k, end).eq_ignore_ascii_case(p))
             }
@@ -302,6 +312,11 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
                 || words_and_symbols(value)
                 || is_code_like(value)))
         || is_public_value(value)
+        || password_hash(value)
+        || integrity_digest(value)
+        || ec_public_point(value)
+        || c_cast(from_value(b, value))
+        || query_of_settings(value)
     {
         return None;
     }
@@ -312,7 +327,8 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     if comma
         && ((first_word(value).len() >= 3 && first_word(value).eq_ignore_ascii_case(first_word(name)))
             || (first_camel_word(value).len() >= 3 && first_camel_word(value) == first_camel_word(name))
-            || upper_snake(value)
+            || upper_snake_with(value, true)
+            || (quote.is_some() && listed_name(value))
             // `SEARCH_AI__DOCUMENTS=`: a constant, the next assignment's target.
             || value.strip_suffix(b"=").is_some_and(|head| {
                 head.contains(&b'_')
@@ -357,7 +373,7 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
                 && (b.get(end).is_some_and(|c| b"<>|&[".contains(c))
                     || (b.get(end).is_some_and(|c| b",)=".contains(c))
                         && matches!(slice(b, start.saturating_sub(2), start), [_, b'('] | [b',', _])))
-                && type_name(value))
+                && (type_name(value) || names_its_type(value, name)))
     }) {
         return None;
     }
@@ -374,13 +390,22 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     // `COHERE_MODEL = "COHERE_A100_X8"`: a provider's name as a word of
     // the value, an enumeration's constant (no provider puts its name in
     // its keys).
+    // `Type.POSTGRES_MD5 = "POSTGRES_MD5"`, `Type["MD5"] = "MD5"`: an
+    // enumeration's member given its own name, as compiled TypeScript
+    // writes it (the name read to the separator: it may be long).
+    let last = slice(b, start, j)
+        .rsplit(|c| matches!(c, b'.' | b'[' | b']' | b'"' | b'\'' | b' ' | b'\t'))
+        .find(|p| !p.is_empty())
+        .unwrap_or(name);
     if value.eq_ignore_ascii_case(name)
+        || value.eq_ignore_ascii_case(last)
         || (word == Word::Provider
             && value.split(|c| matches!(c, b'_' | b'-' | b'.')).any(|w| w.eq_ignore_ascii_case(kw)))
     {
         return None;
     }
     if ((word != Word::Password || after_prose) && name_like)
+        || of_its_names_words(value, name)
         || !value_random(value, word)
         || is_public_der(value)
         || is_public_ssh(value)
@@ -555,6 +580,73 @@ fn name_value_pair(b: &[u8], start: usize, name_end: usize) -> Option<(usize, us
     matches!(b.get(sep), Some(b':' | b'=')).then_some((sep, sep + 1))
 }
 
+/// `AppCheckService$1`, `isP256dhEqual`: a name in a list of a bundle's
+/// or a source map's names: a clash a bundler renamed (`$` and digits
+/// after a name of words) or a predicate's or an accessor's camelCase name
+/// (`is`, `has`, `get`, `set`, `on` and a capital). A random token opens
+/// that way one time in tens of thousands.
+fn listed_name(v: &[u8]) -> bool {
+    if !is_identifier(v) {
+        return false;
+    }
+    if let Some(dollar) = v.iter().rposition(|c| *c == b'$')
+        && dollar > 0
+    {
+        let (head, tail) = (slice(v, 0, dollar), slice(v, dollar + 1, v.len()));
+        return !tail.is_empty()
+            && tail.iter().all(u8::is_ascii_digit)
+            && (is_words(head) || type_name(head) || pascal_words(head));
+    }
+    // Mostly lower case, as words are (a random token's letters are
+    // lower case four times in ten).
+    let lower = v.iter().filter(|c| c.is_ascii_lowercase()).count();
+    lower * 2 >= v.len()
+        && [&b"is"[..], b"has", b"get", b"set", b"on"].iter().any(|p| {
+            v.starts_with(p) && v.get(p.len()).is_some_and(u8::is_ascii_uppercase) && !v.contains(&b'_')
+        })
+}
+
+/// `private_key: MLDSA44Ed25519PrivateKey`: a type whose name ends in the
+/// name's words (`_` aside), the type of the thing the name holds.
+fn names_its_type(v: &[u8], name: &[u8]) -> bool {
+    let words = name.iter().filter(|c| **c != b'_');
+    let n = words.clone().count();
+    n >= 3
+        && v.first().is_some_and(u8::is_ascii_uppercase)
+        && v.iter().all(u8::is_ascii_alphanumeric)
+        && v.len() >= n
+        && words.zip(slice(v, v.len() - n, v.len())).all(|(a, b)| a.eq_ignore_ascii_case(b))
+}
+
+/// `pwd_salt = pwd+salt`: the name's own words joined by an operator, the
+/// expression that computes it.
+fn of_its_names_words(v: &[u8], name: &[u8]) -> bool {
+    let mut parts = v.split(|c| matches!(c, b'+' | b'*' | b'|' | b'&' | b'-'));
+    let name_word = |p: &[u8]| {
+        p.len() >= 2 && name.split(|c| matches!(c, b'_' | b'.' | b'-')).any(|w| w.eq_ignore_ascii_case(p))
+    };
+    v.iter().any(|c| b"+*|&-".contains(c)) && parts.all(name_word)
+}
+
+/// The text from `value`, a part of `b`, to the end of `b` (`value` alone
+/// when it is no part of it).
+fn from_value<'a>(b: &'a [u8], value: &'a [u8]) -> &'a [u8] {
+    let at = (value.as_ptr() as usize).wrapping_sub(b.as_ptr() as usize);
+    if at < b.len() { slice(b, at, b.len()) } else { value }
+}
+
+/// A `:` or a `=` (not `==`) stands before `start`, a quote and a blank
+/// between at most: what starts there is a key's value.
+fn key_value_at(b: &[u8], start: usize) -> bool {
+    let i = start
+        - slice(b, start.saturating_sub(2), start)
+            .iter()
+            .rev()
+            .take_while(|c| matches!(c, b'"' | b'\'' | b' '))
+            .count();
+    matches!(b.get(i.wrapping_sub(1)), Some(b':' | b'=')) && b.get(i.wrapping_sub(2)) != Some(&b'=')
+}
+
 /// A blank, then a word in lower case: the bare value before it opens a
 /// sentence (`passwd: Passphrase for encrypted keys.`).
 fn prose_follows(b: &[u8], end: usize) -> bool {
@@ -569,6 +661,8 @@ fn prose_follows(b: &[u8], end: usize) -> bool {
 fn separator(b: &[u8], j: usize) -> Option<usize> {
     match (b.get(j)?, b.get(j + 1)) {
         (b'=', Some(b'>')) => Some(j + 2),
+        // `pIdxKey->errCode`: a member of a pointer in C or PHP.
+        (b'>', _) if b.get(j.wrapping_sub(1)) == Some(&b'-') => None,
         (b'=', _) | (b'>', _) | (b',', _) => Some(j + 1),
         (b':', _) => {
             let end = take_upto(b, j, 3, |c| c == b':');

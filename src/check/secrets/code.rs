@@ -37,7 +37,7 @@ pub(super) fn templated(v: &[u8]) -> bool {
     v.iter().enumerate().any(|(at, c)| {
         let (close, name_ok): (u8, fn(&u8) -> bool) = match c {
             b'[' => (b']', |c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_'),
-            b'{' => (b'}', |c| c.is_ascii_alphanumeric() || *c == b'_'),
+            b'{' => (b'}', |c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-'),
             _ => return false,
         };
         let rest = slice(v, at + 1, v.len());
@@ -67,4 +67,16 @@ pub(super) fn first_word(v: &[u8]) -> &[u8] {
 pub(super) fn closes_literal(b: &[u8], at: usize, q: u8) -> bool {
     let line = b.get(..at).and_then(|head| head.iter().rposition(|c| *c == b'\n')).map_or(0, |n| n + 1);
     slice(b, line, at).iter().filter(|c| **c == q).count() % 2 == 1
+}
+
+/// `(uint8_t *)pwd`, `(char*)key`: a cast of C, a type in brackets (a
+/// pointer's star at most) before the expression it converts.
+pub(super) fn c_cast(v: &[u8]) -> bool {
+    let Some(rest) = v.strip_prefix(b"(") else { return false };
+    let ty = rest.iter().take_while(|c| c.is_ascii_alphanumeric() || b"_ *".contains(c)).count();
+    let ty_text = slice(rest, 0, ty);
+    rest.get(ty) == Some(&b')')
+        && ty_text.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        && ty_text.iter().filter(|c| **c == b' ').count() <= 2
+        && rest.get(ty + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_' || *c == b'(')
 }

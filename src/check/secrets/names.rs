@@ -75,7 +75,8 @@ pub(super) const NOT_SECRET: &[&[u8]] = &[
     b"pagetoken",
     b"page token",
     // Public by design: a page's anti-forgery token, a captcha's site key,
-    // a publishable key; and a key's digest.
+    // a publishable key, the key of a Sentry DSN (browsers send it); and a
+    // key's digest.
     b"csrf_token",
     b"csrf-token",
     b"csrftoken",
@@ -87,6 +88,7 @@ pub(super) const NOT_SECRET: &[&[u8]] = &[
     b"site_key",
     b"site-key",
     b"publishable",
+    b"sentry_key",
     b"keyhash",
     b"tokenhash",
     b"passwordhash",

@@ -192,7 +192,7 @@ pub(super) fn is_identifier(v: &[u8]) -> bool {
         && v.iter().all(|c| is_word(*c) || *c == b'$')
 }
 
-/// Words, in any case and joined any way (`_`, `-`, `.`, `/`, `:`,
+/// Words, in any case and joined any way (`_`, `-`, `.`, `/`, `:`, `#`,
 /// camelCase; `+` without digits), with digits closing words and in one run at most inside a
 /// word (`nl80211`, `v1`, `win32api`), and words of three letters or more on
 /// average: what a name, a version or a path is made of. A random token
@@ -205,7 +205,7 @@ pub(super) fn is_words(v: &[u8]) -> bool {
         return false;
     }
     let (mut letters, mut humps, mut inner_digits) = (0usize, 0usize, 0usize);
-    for part in v.split(|c| matches!(c, b'.' | b'_' | b'-' | b'/' | b':' | b'+')) {
+    for part in v.split(|c| matches!(c, b'.' | b'_' | b'-' | b'/' | b':' | b'+' | b'#')) {
         let mut consonants = 0;
         let mut prev = 0u8;
         for (i, &c) in part.iter().enumerate() {
@@ -556,11 +556,21 @@ pub(super) fn in_arn(b: &[u8], start: usize) -> bool {
 
 /// `X509_HASH_DIR_CTX`: capitals and digits in words joined by `_`, each
 /// opening with a capital, a constant's name (a generated token in
-/// capitals has no `_`).
-pub(super) fn upper_snake(v: &[u8]) -> bool {
+/// capitals has no `_`). With `numbered`, a later word may be digits
+/// (`SCRAM_SHA_256`; a password's may too: `ADMIN_2024`).
+pub(super) fn upper_snake_with(v: &[u8], numbered: bool) -> bool {
     v.contains(&b'_')
         && v.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
-        && v.split(|c| *c == b'_').all(|w| w.len() >= 2 && w.first().is_some_and(u8::is_ascii_uppercase))
+        && v.split(|c| *c == b'_').enumerate().all(|(i, w)| {
+            w.len() >= 2
+                && (w.first().is_some_and(u8::is_ascii_uppercase)
+                    || (numbered && i > 0 && w.iter().all(u8::is_ascii_digit)))
+        })
+}
+
+/// [`upper_snake_with`], each word opening with a capital.
+pub(super) fn upper_snake(v: &[u8]) -> bool {
+    upper_snake_with(v, false)
 }
 
 /// `oauth2client_4_0.client.OAuth2Credentials`: three or more parts joined
