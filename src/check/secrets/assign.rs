@@ -136,7 +136,15 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
                 // `MISSING_PASSWORD:"missing-password",NEXT:…`,
                 // `password:this._password,next:…`: the name is a key's
                 // value, and the comma after it ends that entry.
-                Some(_) if key_value_at(b, start) => return None,
+                // (A quoted name's literal must close before the comma: a
+                // comma inside it is the string's own, which alone reads the same.)
+                Some(_)
+                    if key_value_at(b, start)
+                        && (!matches!(b.get(start.wrapping_sub(1)), Some(b'"' | b'\''))
+                            || b.get(name_end) == b.get(start.wrapping_sub(1))) =>
+                {
+                    return None;
+                }
                 Some(end) => end,
                 None if has_ci(b, j, b"value=")
                     && b.get(j.wrapping_sub(1)).is_some_and(u8::is_ascii_whitespace) =>
