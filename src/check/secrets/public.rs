@@ -1,7 +1,8 @@
 //! Values that look random and are no credential: a password's hash, a
-//! resource's integrity digest, an elliptic curve's public point, a
-//! query's settings.
+//! resource's integrity digest, an elliptic curve's public point, public
+//! key material in DER or OpenSSH's base64, a query's settings.
 
+use super::shapes::base64_decode;
 use super::values::is_words;
 use super::*;
 
@@ -76,4 +77,57 @@ pub(super) fn query_of_settings(v: &[u8]) -> bool {
                 && (value.len() <= 4 && value.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'.')
                     || is_words(value))
         })
+}
+
+/// Standard base64 of DER that opens as public key material does: a
+/// `SubjectPublicKeyInfo` (a sequence whose first element is the algorithm,
+/// a sequence that starts with its object identifier) or a certificate (a
+/// sequence whose first element is a sequence opening with the version tag).
+/// Private keys (PKCS #1, PKCS #8, SEC 1) open with an integer instead.
+#[inline(never)]
+pub(super) fn is_public_der(v: &[u8]) -> bool {
+    let sextet = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let mut der = [0u8; 9];
+    for (i, chunk) in v.chunks_exact(4).take(3).enumerate() {
+        let mut n = 0u32;
+        for c in chunk {
+            let Some(s) = sextet(*c) else { return false };
+            n = n << 6 | u32::from(s);
+        }
+        for (k, byte) in n.to_be_bytes().iter().skip(1).enumerate() {
+            if let Some(d) = der.get_mut(i * 3 + k) {
+                *d = *byte;
+            }
+        }
+    }
+    if v.len() < 12 {
+        return false;
+    }
+    // The header of a sequence: its tag and length octets.
+    let header = |at: usize| match (der.get(at), der.get(at + 1)) {
+        (Some(0x30), Some(len)) if *len < 0x80 => Some(at + 2),
+        (Some(0x30), Some(0x81)) => Some(at + 3),
+        (Some(0x30), Some(0x82)) => Some(at + 4),
+        _ => None,
+    };
+    let Some(inner) = header(0).and_then(header) else { return false };
+    matches!(der.get(inner), Some(0x06 | 0xa0))
+}
+
+/// Base64 of an OpenSSH public key (`AAAAB3NzaC1yc2E…`, `AAAAC3NzaC1lZDI1NTE5…`):
+/// the key type's name, length first (`ssh-rsa`, `ssh-ed25519`,
+/// `ecdsa-sha2-…`, `sk-ssh-…`), then the public numbers.
+#[inline(never)]
+pub(super) fn is_public_ssh(v: &[u8]) -> bool {
+    let mut head = [0u8; 12];
+    let blob = base64_decode(slice(v, 0, 16), &mut head);
+    matches!(blob, [0, 0, 0, n, ..] if (7..=40).contains(n))
+        && [&b"ssh-"[..], b"ecdsa-", b"sk-"].iter().any(|p| slice(blob, 4, blob.len()).starts_with(p))
 }
