@@ -102,6 +102,9 @@ fn a_type_or_an_expression_of_the_names_words_is_code() {
             format!(r#"(f("api_key"), "{t}")"#),
             format!(r#"URL_TOKEN = "{t}""#),
             format!(r#"AUTH_QUERY = "type=aad&ver=1.0&sig={t}";"#),
+            // `#` joins a name to its member, not a word to digits.
+            format!(r#"db_password = "Moop#{seed}69""#),
+            format!(r##"db_password = "#Sorfe#{seed}34""##),
         ] {
             assert_eq!(codes(&text), vec![KEYWORD_ASSIGNMENT], "{text}");
         }

@@ -204,6 +204,11 @@ pub(super) fn is_words(v: &[u8]) -> bool {
     if v.contains(&b'+') && v.iter().any(u8::is_ascii_digit) {
         return false;
     }
+    // `#` joins a name to its member (`toolkit#CreateAuthUri`), which opens
+    // with a letter; a password's symbol may stand anywhere (`#Word#134`).
+    if v.contains(&b'#') && !v.split(|c| *c == b'#').all(|p| p.first().is_some_and(u8::is_ascii_alphabetic)) {
+        return false;
+    }
     let (mut letters, mut humps, mut inner_digits) = (0usize, 0usize, 0usize);
     for part in v.split(|c| matches!(c, b'.' | b'_' | b'-' | b'/' | b':' | b'+' | b'#')) {
         let mut consonants = 0;
