@@ -136,15 +136,7 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
                 // `MISSING_PASSWORD:"missing-password",NEXT:…`,
                 // `password:this._password,next:…`: the name is a key's
                 // value, and the comma after it ends that entry.
-                // (A quoted name's literal must close before the comma: a
-                // comma inside it is the string's own, which alone reads the same.)
-                Some(_)
-                    if key_value_at(b, start)
-                        && (!matches!(b.get(start.wrapping_sub(1)), Some(b'"' | b'\''))
-                            || b.get(name_end) == b.get(start.wrapping_sub(1))) =>
-                {
-                    return None;
-                }
+                Some(_) if key_value_at(b, start, name_end) => return None,
                 Some(end) => end,
                 None if has_ci(b, j, b"value=")
                     && b.get(j.wrapping_sub(1)).is_some_and(u8::is_ascii_whitespace) =>
@@ -323,7 +315,9 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         || password_hash(value)
         || integrity_digest(value)
         || ec_public_point(value)
-        || c_cast(from_value(b, value))
+        // The cast reads on from where the value starts: a bare value
+        // stops at its blank (`(uint8_t *)pwd`).
+        || c_cast(slice(b, k, b.len()))
         || query_of_settings(value)
     {
         return None;
@@ -636,16 +630,15 @@ fn of_its_names_words(v: &[u8], name: &[u8]) -> bool {
     v.iter().any(|c| b"+*|&-".contains(c)) && parts.all(name_word)
 }
 
-/// The text from `value`, a part of `b`, to the end of `b` (`value` alone
-/// when it is no part of it).
-fn from_value<'a>(b: &'a [u8], value: &'a [u8]) -> &'a [u8] {
-    let at = (value.as_ptr() as usize).wrapping_sub(b.as_ptr() as usize);
-    if at < b.len() { slice(b, at, b.len()) } else { value }
-}
-
 /// A `:` or a `=` (not `==`) stands before `start`, a quote and a blank
-/// between at most: what starts there is a key's value.
-fn key_value_at(b: &[u8], start: usize) -> bool {
+/// between at most: what starts there is a key's value. A quote before
+/// `start` must close at `name_end`: a comma inside the literal is the
+/// string's own, and the string alone must read the same.
+fn key_value_at(b: &[u8], start: usize, name_end: usize) -> bool {
+    let quote = b.get(start.wrapping_sub(1)).filter(|c| matches!(c, b'"' | b'\''));
+    if quote.is_some() && b.get(name_end) != quote {
+        return false;
+    }
     let i = start
         - slice(b, start.saturating_sub(2), start)
             .iter()
