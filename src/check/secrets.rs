@@ -69,7 +69,8 @@ use crate::pointer::Pointer;
 use crate::url::percent_decode_deep;
 use commands::*;
 use placeholder::{
-    is_demo_password, is_example_password, is_filler, is_keyboard_mash, is_placeholder, is_word_password,
+    is_demo_password, is_example_password, is_filler, is_keyboard_mash, is_placeholder, is_stand_in,
+    is_word_password,
 };
 use shapes::*;
 use urls::{parameter_at, signed_url_params, userinfo_at};
@@ -666,3 +667,5 @@ mod tests_libraries;
 mod tests_vendored;
 #[cfg(test)]
 mod tests_bundles;
+#[cfg(test)]
+mod tests_stand_ins;

@@ -198,11 +198,15 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
             // before more code (`from('user:password_x=').toString()`) where
             // the line has opened a literal with that quote: a quoted
             // password may open with a symbol (`password=').x9'`).
+            // So does one that closes the literal the name opened, the
+            // separator inside it (`"Password:"`, a label).
             Some(&q @ (b'"' | b'\'' | b'`'))
                 if k == sep_end
-                    && b.get(k + 1).is_some_and(|c| {
+                    && (b.get(k + 1).is_some_and(|c| {
                         c.is_ascii_whitespace() || (b").,;]}".contains(c) && closes_literal(b, k, q))
-                    }) =>
+                    }) || (b.get(start.wrapping_sub(1)) == Some(&q)
+                        && k == name_end + 1
+                        && b.get(name_end) == Some(&b':'))) =>
             {
                 return None;
             }
@@ -319,6 +323,9 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         // stops at its blank (`(uint8_t *)pwd`).
         || c_cast(slice(b, k, b.len()))
         || query_of_settings(value)
+        || rate_limit(value)
+        || comparison(value)
+        || nested_setting(value)
     {
         return None;
     }
@@ -331,6 +338,9 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
             || (first_camel_word(value).len() >= 3 && first_camel_word(value) == first_camel_word(name))
             || upper_snake_with(value, true)
             || (quote.is_some() && listed_name(value))
+            // `"…new password","signUpHint":"…"`: the literal after the
+            // comma is the next entry's key; the name ended a string.
+            || quote.is_some_and(|q| b.get(k + value.len()) == Some(&q) && b.get(k + value.len() + 1) == Some(&b':'))
             // `SEARCH_AI__DOCUMENTS=`: a constant, the next assignment's target.
             || value.strip_suffix(b"=").is_some_and(|head| {
                 head.contains(&b'_')
@@ -664,6 +674,10 @@ fn separator(b: &[u8], j: usize) -> Option<usize> {
         (b'=', Some(b'>')) => Some(j + 2),
         // `pIdxKey->errCode`: a member of a pointer in C or PHP.
         (b'>', _) if b.get(j.wrapping_sub(1)) == Some(&b'-') => None,
+        // `"password"===e.field_type`: JavaScript's strict comparison with
+        // a member of code (one with a literal, `token === "…"`, holds the
+        // secret).
+        (b'=', Some(b'=')) if b.get(j + 2) == Some(&b'=') && compared_member(b, j + 3) => None,
         (b'=', _) | (b'>', _) | (b',', _) => Some(j + 1),
         (b':', _) => {
             let end = take_upto(b, j, 3, |c| c == b':');
@@ -672,6 +686,34 @@ fn separator(b: &[u8], j: usize) -> Option<usize> {
         (b'|', Some(b'|')) | (b'?', Some(b'=')) => Some(j + 2),
         _ => None,
     }
+}
+
+/// `flags==SQLITE_ACCESS_READWRITE`, `mode!=read_only`: a comparison of
+/// names of words. Base64 has its `=` at the end only.
+fn comparison(v: &[u8]) -> bool {
+    v.windows(2).position(|w| w == b"==" || w == b"!=").is_some_and(|at| {
+        let right = slice(v, at + 2, v.len());
+        let right =
+            slice(right, 0, right.iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count());
+        is_words(slice(v, 0, at)) && (is_words(right) || upper_snake(right))
+    })
+}
+
+/// `(SUB_VALUE_A=5)(SUB_VALUE_B=6)`, `(ADDRESS=(PROTOCOL=tcp)…)`: settings
+/// nested in brackets, as Oracle's connect descriptors write them.
+fn nested_setting(v: &[u8]) -> bool {
+    let name = v.strip_prefix(b"(").unwrap_or_default();
+    let end = name.iter().take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || **c == b'_').count();
+    end >= 2 && name.first().is_some_and(u8::is_ascii_uppercase) && name.get(end) == Some(&b'=')
+}
+
+/// `e.field_type`, `opts.mode` at `at`: a member path whose parts are
+/// words or short names of code.
+fn compared_member(b: &[u8], at: usize) -> bool {
+    let path = slice(b, at, take_upto(b, at, 64, |c| is_word(c) || c == b'.'));
+    path.contains(&b'.')
+        && path.first().is_some_and(u8::is_ascii_alphabetic)
+        && path.split(|c| *c == b'.').all(|p| (1..=2).contains(&p.len()) || is_words(p))
 }
 
 /// The kilobyte on either side of `at` is one line of minified code: no

@@ -68,7 +68,7 @@ fn is_credential_char(c: u8) -> bool {
 fn generated_credential(b: &[u8], start: usize) -> bool {
     let end = take_upto(b, start, 4096, is_credential_char);
     let cred = slice(b, start, end);
-    let next_is_template = b.get(end).is_some_and(|c| b"<$%{[(".contains(c));
+    let next_is_template = b.get(end).is_some_and(|c| b"<$%{[(".contains(c)) || elided(b, end);
     let mixed = cred.len() >= 24
         && cred.iter().any(u8::is_ascii_uppercase)
         && cred.iter().any(u8::is_ascii_lowercase)
@@ -79,6 +79,13 @@ fn generated_credential(b: &[u8], start: usize) -> bool {
         && (values::token_like(cred) || mixed)
         && entropy(cred) >= 3.0
         && !is_placeholder(cred)
+        && !is_stand_in(cred)
+}
+
+/// `sk-ant-oat…`, `ghp_ab12...`: a credential's first characters and an
+/// ellipsis, as a manual or a log shows a token's start.
+fn elided(b: &[u8], end: usize) -> bool {
+    slice(b, end, b.len()).starts_with("…".as_bytes()) || slice(b, end, b.len()).starts_with(b"...")
 }
 
 /// `at` is an API-key header name of `len` bytes.
@@ -88,13 +95,22 @@ pub(super) fn key_header_at(b: &[u8], at: usize, len: usize) -> bool {
     }
     let j = at + len;
     let sep_end = take_while(b, j, |c| b" \t\"':".contains(&c));
-    slice(b, j, sep_end).contains(&b':') && header_credential(b, sep_end)
+    let sep = slice(b, j, sep_end);
+    // `"X-Api-Key": resolved_key,`, `"api-key": APIKeyAuth`: a mapping's
+    // quoted key, then a bare name of words: code, a variable or a type.
+    let name_end = take_while(b, sep_end, is_word);
+    let code = matches!(sep.first(), Some(b'"' | b'\''))
+        && !matches!(sep.last(), Some(b'"' | b'\''))
+        && values::is_identifier(slice(b, sep_end, name_end))
+        && values::is_words(slice(b, sep_end, name_end))
+        && !b.get(name_end).is_some_and(|c| is_credential_char(*c));
+    sep.contains(&b':') && !code && header_credential(b, sep_end)
 }
 
 pub(super) fn header_credential(b: &[u8], start: usize) -> bool {
     let end = take_upto(b, start, 4096, |c| c.is_ascii_alphanumeric() || b"._~+/=-".contains(&c));
     let cred = slice(b, start, end);
-    let next_is_template = b.get(end).is_some_and(|c| b"<$%{[".contains(c));
+    let next_is_template = b.get(end).is_some_and(|c| b"<$%{[".contains(c)) || elided(b, end);
     // `realm="Example"`, `realm=movies`: the parameters of a scheme (OAuth
     // 1.0), not a credential; base64 has `=` only at its end.
     let parameter = cred
@@ -112,6 +128,7 @@ pub(super) fn header_credential(b: &[u8], start: usize) -> bool {
     // `Bearer PRIMARY_ACCOUNT_JWT`, `Bearer a-token-string`: a name in
     // capitals or words in lower case joined by `-` stand in for one.
     let example = is_demo_password(cred)
+        || is_stand_in(cred)
         || (values::is_member_path(cred) && cred.split(|c| *c == b'.').all(values::is_words))
         || values::upper_snake(cred)
         || (cred.contains(&b'-')

@@ -2,7 +2,7 @@
 //! secret but that are obviously not one (`<token>`, `${TOKEN}`,
 //! `your_api_key`, `xxxx`, `[REDACTED]`, ...).
 
-use super::has_ci;
+use super::{has_ci, slice};
 
 /// Fewer than three distinct characters, separators aside: a filler
 /// (`xxxx`, `0000-xxxx`, `****`), not a key.
@@ -112,6 +112,33 @@ fn has_placeholder_part(t: &[u8]) -> bool {
 /// most (`xyz`, `123`). Nobody leaks one; every manual shows one.
 pub(super) fn is_demo_password(v: &[u8]) -> bool {
     is_example_password(v) || v.eq_ignore_ascii_case(b"secret")
+}
+
+/// `token123`, `sk-ant-oat01-fake-token`, `test_token_value`, `mock-sig`:
+/// a value whose last word says what stands there (a token, a key, a fake
+/// one), four digits at most after it. A generated token ends in random
+/// characters, which spell one of these words about once in a million.
+pub(super) fn is_stand_in(v: &[u8]) -> bool {
+    const WORDS: &[&[u8]] = &[
+        b"token",
+        b"key",
+        b"secret",
+        b"creds",
+        b"fake",
+        b"dummy",
+        b"mock",
+        b"test",
+        b"env",
+        b"value",
+        b"sig",
+        b"signature",
+    ];
+    let digits = v.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    let body = slice(v, 0, v.len() - digits);
+    let last = body.rsplit(|c| matches!(c, b'-' | b'_' | b'.')).next().unwrap_or(body);
+    // `sk-xxx`, `key_0000`: a prefix, then a filler.
+    let filler = last.len() >= 3 && last.len() < body.len() && is_filler(last);
+    digits <= 4 && (WORDS.iter().any(|w| last.eq_ignore_ascii_case(w)) || filler)
 }
 
 /// One word of letters, perhaps capitalised (`secret`, `kulgrej`, `Été`,
@@ -306,6 +333,13 @@ const DOCUMENTED: &[&[u8]] = &[
     b"2b7e151628aed2a6abf7158809cf4f3c",
     b"8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
     b"603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+    // The system administrator's passwords of SQL Server's container
+    // manuals and of AppVeyor's build images' database services, which
+    // the drivers' CI files copy.
+    b"YourStrong!Passw0rd",
+    b"YourStrong@Passw0rd",
+    b"yourStrong(!)Password",
+    b"Password12!",
 ];
 
 /// The words that hex digits spell and that manuals and fixtures put where
@@ -357,6 +391,12 @@ pub(super) fn is_placeholder(value: &[u8]) -> bool {
         || t.starts_with("#{")
         || t.starts_with("env.")
         || t.starts_with("process.env")
+        // `os.environ/COHERE_API_KEY`: a configuration's reference to an
+        // environment variable; `%(password)s`: a format's field.
+        || t.starts_with("os.environ")
+        || (t.starts_with("%(") && t.ends_with(")s"))
+        // `very****pass`, `sk-****1234`: a value a program masked.
+        || t.contains("***")
     {
         return true;
     }

@@ -1,6 +1,7 @@
 //! Values that look random and are no credential: a password's hash, a
 //! resource's integrity digest, an elliptic curve's public point, public
-//! key material in DER or OpenSSH's base64, a query's settings.
+//! key material in DER or OpenSSH's base64, a query's settings, a rate
+//! limit.
 
 use super::shapes::base64_decode;
 use super::values::is_words;
@@ -65,16 +66,19 @@ pub(super) fn ec_public_point(v: &[u8]) -> bool {
 }
 
 /// `type=aad&ver=1.0&sig=`: a query's fields, two or more, each a name of
-/// words and a value of words, a short one or none (the last, for the
-/// code to fill).
+/// words and a value of words, a date, a short one or none (the last,
+/// for the code to fill).
 pub(super) fn query_of_settings(v: &[u8]) -> bool {
     let mut fields = v.split(|c| *c == b'&');
     v.contains(&b'&')
         && fields.all(|f| {
             let Some(eq) = f.iter().position(|c| *c == b'=') else { return false };
             let (name, value) = (slice(f, 0, eq), slice(f, eq + 1, f.len()));
-            is_words(name)
+            // A short name in lower case (`sv`, `se`) is a query's too.
+            (is_words(name) || ((1..=4).contains(&name.len()) && name.iter().all(u8::is_ascii_lowercase)))
                 && (value.len() <= 4 && value.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'.')
+                    // `se=2099-12-31`: a date.
+                    || value.iter().all(|c| c.is_ascii_digit() || b"-:.".contains(c))
                     || is_words(value))
         })
 }
@@ -130,4 +134,24 @@ pub(super) fn is_public_ssh(v: &[u8]) -> bool {
     let blob = base64_decode(slice(v, 0, 16), &mut head);
     matches!(blob, [0, 0, 0, n, ..] if (7..=40).contains(n))
         && [&b"ssh-"[..], b"ecdsa-", b"sk-"].iter().any(|p| slice(blob, 4, blob.len()).starts_with(p))
+}
+
+/// `5/m/user`, `20/m/ip,5/m/key`, `100/h`: rate limits (a count, a period
+/// and what is counted), as the settings of a password's or a key's
+/// endpoints write them.
+pub(super) fn rate_limit(v: &[u8]) -> bool {
+    const PERIODS: &[&[u8]] =
+        &[b"s", b"m", b"h", b"d", b"sec", b"min", b"hour", b"day", b"second", b"minute"];
+    !v.is_empty()
+        && v.split(|c| *c == b',').all(|limit| {
+            let mut parts = limit.split(|c| *c == b'/');
+            let count = parts.next().unwrap_or_default();
+            let period = parts.next().unwrap_or_default();
+            let what = parts.next();
+            parts.next().is_none()
+                && (1..=6).contains(&count.len())
+                && count.iter().all(u8::is_ascii_digit)
+                && PERIODS.iter().any(|p| period.eq_ignore_ascii_case(p))
+                && what.is_none_or(|w| !w.is_empty() && w.iter().all(u8::is_ascii_lowercase))
+        })
 }

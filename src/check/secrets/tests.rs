@@ -55,14 +55,29 @@ fn percent_encoded_userinfo_is_decoded_first() {
 }
 
 #[test]
-fn signed_url_parameters_are_found_whatever_their_value() {
-    assert_eq!(codes("https://b.s3.amazonaws.com/k?X-Amz-Signature=abc&X-Amz-Date=1"), vec![SIGNED_URL]);
-    assert_eq!(
-        codes("https://a.blob.core.windows.net/c/b?sv=2022-11-02&se=2030&sig=abc%3D"),
-        vec![SIGNED_URL]
-    );
-    assert_eq!(codes("https://d.cloudfront.net/x?Expires=1&Signature=abc&Key-Pair-Id=K1"), vec![SIGNED_URL]);
-    assert!(codes("https://h.example/x?sig=abc").is_empty());
+fn signed_url_parameters_are_found_with_a_signature_of_an_hmacs_length() {
+    let (h, b) = (hex(64, 3), b64_body(43, 5).replace('+', "%2B").replace('/', "%2F"));
+    for url in [
+        format!("https://b.s3.amazonaws.com/k?X-Amz-Signature={h}&X-Amz-Date=1"),
+        format!("https://a.blob.core.windows.net/c/b?sv=2022-11-02&se=2030&sig={b}%3D"),
+        format!("https://d.cloudfront.net/x?Expires=1&Signature={b}&Key-Pair-Id=K1"),
+    ] {
+        assert_eq!(codes(&url), vec![SIGNED_URL], "{url}");
+    }
+    assert!(codes(&format!("https://h.example/x?sig={b}")).is_empty());
+    // A test's or a manual's stand-in: shorter than an HMAC, words, or
+    // beside AWS's example key id.
+    for url in [
+        "https://b.s3.amazonaws.com/k?X-Amz-Signature=abc&X-Amz-Date=1".to_owned(),
+        "https://a.blob.core.windows.net/c/b?sv=2022-11-02&se=2030&sig=abc%3D".to_owned(),
+        "https://a.blob.core.windows.net/c/f?sv=2021&sig=mock-sig&se=2099-12-31".to_owned(),
+        "https://d.cloudfront.net/x?Expires=1&Signature=test-signature-value-here&Key-Pair-Id=K1".to_owned(),
+        format!(
+            "https://c.s3.amazonaws.com/?X-Amz-Credential=AKIDEXAMPLE%2F20150830%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Signature={h}"
+        ),
+    ] {
+        assert!(codes(&url).is_empty(), "{url}");
+    }
 }
 
 #[test]

@@ -6,8 +6,9 @@ use std::borrow::Cow;
 
 use super::values::{is_words, random_letters, upper_snake};
 use super::{
-    Found, Pass, SIGNED_URL, TOKEN_PARAMETER, contains_ci, has_escape, is_b64url, is_example_password,
-    is_keyboard_mash, is_placeholder, is_word_password, scan_once, slice, take_while,
+    Found, Pass, SIGNED_URL, TOKEN_PARAMETER, contains_ci, has_escape, is_b64url, is_demo_password,
+    is_example_password, is_keyboard_mash, is_placeholder, is_stand_in, is_word_password, scan_once, slice,
+    take_while,
 };
 use crate::url::percent_decode_deep;
 
@@ -40,6 +41,13 @@ pub(super) fn userinfo_at(b: &[u8], at: usize) -> bool {
     if [&b"javascript"[..], b"data", b"about", b"blob"].iter().any(|s| scheme.eq_ignore_ascii_case(s)) {
         return false;
     }
+    // `ssh://687fb7…@ssh.hf.jobs`: SSH takes a login name there, and its
+    // key or its password elsewhere.
+    if !slice(authority, 0, last_at).contains(&b':')
+        && [&b"ssh"[..], b"sftp", b"scp", b"git+ssh"].iter().any(|s| scheme.eq_ignore_ascii_case(s))
+    {
+        return false;
+    }
     let host = slice(authority, last_at + 1, authority.len());
     let info = slice(authority, 0, last_at);
     !sentry_dsn(info, slice(b, end, b.len())) && userinfo_is_secret(info, host)
@@ -69,6 +77,8 @@ fn userinfo_is_secret(info: &[u8], host: &[u8]) -> bool {
             let example = is_example_password(password)
                 || metasyntactic(password)
                 || stand_in_pair(user, password)
+                // `user:credential-value@`: words, the last saying what stands there.
+                || (is_stand_in(password) && password.iter().any(|c| matches!(c, b'-' | b'_')))
                 || password == user
                 || (user.is_empty()
                     && [&b"pserver:"[..], b"ext:", b"gserver:"].iter().any(|m| password.starts_with(m)))
@@ -286,7 +296,7 @@ pub(super) fn parameter_at(b: &[u8], at: usize, pass: &mut Pass, found: &mut Fou
     }
     let alone = SIGNED_ALONE.iter().any(|n| name_is(name, n));
     let part = SIGNED_PARTS.iter().position(|n| name_is(name, n));
-    if (alone || part.is_some()) && template_value(value) {
+    if (alone || part.is_some()) && (template_value(value) || stand_in_signature(b, at, name, value)) {
         return;
     }
     if alone {
@@ -311,6 +321,34 @@ fn template_value(v: &[u8]) -> bool {
         || contains_ci(v, b"example")
 }
 
+/// `sig=abc`, `sig=mock-sig`, `X-Amz-Security-Token=session-token`, or a
+/// signature beside AWS's example key id (`AKIDEXAMPLE`): a test's or a
+/// manual's stand-in for a signature or a session token. A signature is
+/// an HMAC's 32 bytes or more, in hex or base64; a session token longer.
+fn stand_in_signature(b: &[u8], at: usize, name: &[u8], value: &[u8]) -> bool {
+    let signed = ["sig", "signature", "x_amz_signature", "x_goog_signature", "x_amz_security_token"]
+        .iter()
+        .any(|n| name_is(name, n));
+    let v = &*decoded(value);
+    signed
+        && (v.len() < 16
+            || is_words(v)
+            || is_stand_in(v)
+            || (name_is(name, "x_amz_signature") && url_before(b, at).windows(7).any(|w| w == b"EXAMPLE")))
+}
+
+/// The URL before the `?` or `&` at `at`, as far back as 512 bytes.
+fn url_before(b: &[u8], at: usize) -> &[u8] {
+    let mut start = at;
+    while start > 0
+        && at - start < 512
+        && b.get(start - 1).is_some_and(|c| c.is_ascii_graphic() && !b"\"'<>(`".contains(c))
+    {
+        start -= 1;
+    }
+    slice(b, start, at)
+}
+
 fn token_value(name: &[u8], value: &[u8]) -> bool {
     let password = PASSWORD_NAMES.iter().any(|n| name_is(name, n));
     if !password && !TOKEN_NAMES.iter().any(|n| name_is(name, n)) {
@@ -323,12 +361,15 @@ fn token_value(name: &[u8], value: &[u8]) -> bool {
     // `token=thistokenexpires`, `client_secret=data`: words in lower case,
     // a manual's; an issued token or secret is random (a password may be
     // a word).
-    let words = v.iter().all(u8::is_ascii_lowercase) && is_words(v) && !random_letters(v);
+    let words = v.iter().all(|c| c.is_ascii_lowercase() || matches!(c, b'_' | b'-'))
+        && is_words(v)
+        && !random_letters(v);
     if password {
         let secret = name_is(name, "secret") || name_is(name, "client_secret");
         return v.len() >= 3 && !is_example_password(v) && !(secret && words);
     }
-    if words {
+    // `token=test_token_value`, `api_key=secret123`: a test's stand-in.
+    if words || is_demo_password(v) || is_stand_in(v) {
         return false;
     }
     if v.iter().all(u8::is_ascii_digit) || is_keyboard_mash(v) {
@@ -355,13 +396,6 @@ fn oauth1_callback(b: &[u8], at: usize, name: &[u8]) -> bool {
 /// service's `…/badge.svg?token=…`, `img.shields.io`): its token is a
 /// read-only graph token, published in READMEs by design.
 pub(super) fn badge_url(b: &[u8], at: usize) -> bool {
-    let mut start = at;
-    while start > 0
-        && at - start < 512
-        && b.get(start - 1).is_some_and(|c| c.is_ascii_graphic() && !b"\"'<>(`".contains(c))
-    {
-        start -= 1;
-    }
-    let url = slice(b, start, at);
+    let url = url_before(b, at);
     contains_ci(url, b"badge") || contains_ci(url, b"shields.io")
 }

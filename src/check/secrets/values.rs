@@ -445,7 +445,13 @@ pub(super) fn words_and_symbols(v: &[u8]) -> bool {
     // With digits, a path of several words (`ch09-00-error-handling.html`),
     // not a word and a number (`Summer2024@`).
     let enough = !v.iter().any(u8::is_ascii_digit) || words.clone().count() >= 3;
-    v.iter().all(|c| c.is_ascii_alphanumeric() || b"/#:@.-_| ".contains(c)) && enough && words.all(plain)
+    // Words of three letters on average (`Qv2ef32I34W#NVD` is random
+    // text cut into letters).
+    let letters = v.iter().filter(|c| c.is_ascii_alphabetic()).count();
+    v.iter().all(|c| c.is_ascii_alphanumeric() || b"/#:@.-_| ".contains(c))
+        && enough
+        && letters >= 3 * words.clone().count()
+        && words.all(plain)
 }
 
 /// Letters only, in a mix of cases no name has: a quarter to three
@@ -636,6 +642,27 @@ pub(super) fn counts_along(v: &[u8]) -> bool {
     }
     along += if run >= 4 { run } else { 0 };
     (longest >= 8 || along >= 12) && along * 2 >= v.iter().filter(|c| c.is_ascii_alphanumeric()).count()
+        || in_runs_of_three(v)
+}
+
+/// `sk-abc123def456`: the value's last part (after its last `-` or `_`),
+/// nine characters or more, all of it in runs of three or more counting
+/// up. A random character follows the one before it one time in 62.
+fn in_runs_of_three(v: &[u8]) -> bool {
+    let last = v.rsplit(|c| matches!(c, b'-' | b'_')).next().unwrap_or(v);
+    let next = |a: u8, b: u8| a.is_ascii_alphanumeric() && b.is_ascii_alphanumeric() && b == a + 1;
+    let mut run = 1usize;
+    for (i, c) in last.iter().enumerate() {
+        let follows = i > 0 && last.get(i - 1).is_some_and(|p| next(*p, *c));
+        if i > 0 && !follows {
+            if run < 3 {
+                return false;
+            }
+            run = 0;
+        }
+        run += 1;
+    }
+    last.len() >= 9 && run >= 3 && last.iter().all(u8::is_ascii_alphanumeric)
 }
 
 /// `1aB2CD3e4fgHi5JK6lmnop7qR8STU9VxYzabcdefHh`: the alphabet in order,
@@ -735,8 +762,12 @@ pub(super) fn named_stand_in(v: &[u8]) -> bool {
     {
         return true;
     }
-    // After the start: `Password1234!` is what people choose.
-    if [&b"password"[..], b"passphrase"].iter().any(|w| (1..v.len()).any(|at| has_ci(v, at, w))) {
+    // After the start: `Password1234!` is what people choose
+    // (`sqlServerPassw0rd` spells it as they do).
+    if [&b"password"[..], b"passphrase", b"passw0rd", b"p@ssw0rd", b"pa55word"]
+        .iter()
+        .any(|w| (1..v.len()).any(|at| has_ci(v, at, w)))
+    {
         return true;
     }
     [&b"secret"[..], b"token"].iter().any(|w| {
