@@ -1,7 +1,8 @@
 //! Values that look random and are no credential: a password's hash, a
 //! resource's integrity digest, an elliptic curve's public point, public
 //! key material in DER or OpenSSH's base64, a query's settings, a rate
-//! limit.
+//! limit; and the made-up values of manuals, counting up or the alphabet
+//! in order.
 
 use super::shapes::base64_decode;
 use super::values::is_words;
@@ -154,4 +155,65 @@ pub(super) fn rate_limit(v: &[u8]) -> bool {
                 && PERIODS.iter().any(|p| period.eq_ignore_ascii_case(p))
                 && what.is_none_or(|w| !w.is_empty() && w.iter().all(u8::is_ascii_lowercase))
         })
+}
+
+/// Characters counting up, in runs of four or more (`1234`, `7890`,
+/// `abcdef`): one run of eight, or twelve characters in all, and half the
+/// value's letters and digits at least (`1234567890abcdef1234…`,
+/// `1234567890-=`, `a12345678b`): the keyboard's top row, a manual's
+/// made-up value. A random value of 40 hex digits holds one such run about
+/// once in a hundred, and half its length in runs never.
+pub(super) fn counts_along(v: &[u8]) -> bool {
+    let (mut run, mut along, mut longest) = (1usize, 0usize, 1usize);
+    for pair in v.windows(2) {
+        if matches!(pair, [a, b] if a.is_ascii_alphanumeric()
+            && ((b.is_ascii_alphanumeric() && *b == a + 1) || (*a == b'9' && *b == b'0')))
+        {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            along += if run >= 4 { run } else { 0 };
+            run = 1;
+        }
+    }
+    along += if run >= 4 { run } else { 0 };
+    (longest >= 8 || along >= 12) && along * 2 >= v.iter().filter(|c| c.is_ascii_alphanumeric()).count()
+        || in_runs_of_three(v)
+}
+
+/// `sk-abc123def456`: the value's last part (after its last `-` or `_`),
+/// nine characters or more, all of it in runs of three or more counting
+/// up. A random character follows the one before it one time in 62.
+fn in_runs_of_three(v: &[u8]) -> bool {
+    let last = v.rsplit(|c| matches!(c, b'-' | b'_')).next().unwrap_or(v);
+    let next = |a: u8, b: u8| a.is_ascii_alphanumeric() && b.is_ascii_alphanumeric() && b == a + 1;
+    let mut run = 1usize;
+    for (i, c) in last.iter().enumerate() {
+        let follows = i > 0 && last.get(i - 1).is_some_and(|p| next(*p, *c));
+        if i > 0 && !follows {
+            if run < 3 {
+                return false;
+            }
+            run = 0;
+        }
+        run += 1;
+    }
+    last.len() >= 9 && run >= 3 && last.iter().all(u8::is_ascii_alphanumeric)
+}
+
+/// `1aB2CD3e4fgHi5JK6lmnop7qR8STU9VxYzabcdefHh`: the alphabet in order,
+/// digits in order between its letters, a manual's made-up key. Sixteen
+/// letters or more, at most one pair in eight not in order, and so for
+/// three digits or more; a random value has half its pairs so. (Nosey
+/// Parker's examples keep the letters in order and scatter the digits:
+/// they stand for a leak, and are held as one.)
+pub(super) fn alphabet_along(v: &[u8]) -> bool {
+    fn along(chars: impl Iterator<Item = u8> + Clone, least: usize) -> bool {
+        let n = chars.clone().count();
+        let back = chars.clone().zip(chars.skip(1)).filter(|(a, b)| b <= a).count();
+        n >= least && back * 8 <= n
+    }
+    let digits = v.iter().copied().filter(u8::is_ascii_digit);
+    along(v.iter().filter(|c| c.is_ascii_alphabetic()).map(u8::to_ascii_lowercase), 16)
+        && (digits.clone().count() < 3 || along(digits, 3))
 }

@@ -3,9 +3,9 @@
 //! libraries, enumerations, a field named after the keyword, a service's
 //! fixed header word), each beside the leak written in the same place.
 
+use super::public::alphabet_along;
 use super::tests::{ALNUM, codes, random};
 use super::tests_precision::{HEX, token};
-use super::values::alphabet_along;
 use super::*;
 
 const BASE32: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
