@@ -669,3 +669,5 @@ mod tests_vendored;
 mod tests_bundles;
 #[cfg(test)]
 mod tests_stand_ins;
+#[cfg(test)]
+mod tests_symbols;

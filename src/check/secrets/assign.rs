@@ -143,6 +143,16 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
                 {
                     j + 6
                 }
+                // `WITH PASSWORD 'x'`, `with password 'x'`, `storePassword
+                // "x"`: a password's name, blanks and a quoted literal, as
+                // SQL, Groovy and logs write it.
+                // (`pass "x"` is a verb's.)
+                None if word == Word::Password
+                    && contains_ci(name, b"password")
+                    && spaced_quote(slice(b, name_end, j)) =>
+                {
+                    j - 1
+                }
                 None => return None,
             },
         },
@@ -705,6 +715,11 @@ fn nested_setting(v: &[u8]) -> bool {
     let name = v.strip_prefix(b"(").unwrap_or_default();
     let end = name.iter().take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || **c == b'_').count();
     end >= 2 && name.first().is_some_and(u8::is_ascii_uppercase) && name.get(end) == Some(&b'=')
+}
+
+/// Blanks, then a quote that opens a literal (`  '`).
+fn spaced_quote(between: &[u8]) -> bool {
+    matches!(between.split_last(), Some((b'"' | b'\'', blanks)) if !blanks.is_empty() && blanks.iter().all(|c| *c == b' ' || *c == b'\t'))
 }
 
 /// `e.field_type`, `opts.mode` at `at`: a member path whose parts are

@@ -295,7 +295,10 @@ pub(super) fn curl_header_at(b: &[u8], from: usize) -> bool {
         let lower_end = |s: &[u8]| {
             name.len() >= s.len() && slice(name, name.len() - s.len(), name.len()).eq_ignore_ascii_case(s)
         };
-        if !(lower_end(b"key") || lower_end(b"token")) || name.contains(&b' ') {
+        // `Idempotency-Key`, `X-CSRF-Token`: a request's own id and a
+        // page's anti-forgery token, no credential.
+        let public = [&b"idempoten"[..], b"csrf", b"xsrf"].iter().any(|p| contains_ci(name, p));
+        if !(lower_end(b"key") || lower_end(b"token")) || name.contains(&b' ') || public {
             return false;
         }
         value

@@ -62,8 +62,6 @@ const PLACEHOLDER_PARTS: &[&[u8]] = &[
     b"insert-",
     b"dummy",
     b"abcdefgh",
-    b"<",
-    b">",
     b"${",
     b"{{",
     b"...",
@@ -400,7 +398,25 @@ pub(super) fn is_placeholder(value: &[u8]) -> bool {
     {
         return true;
     }
-    has_placeholder_part(t.as_bytes())
+    has_placeholder_part(t.as_bytes()) || angle_hole(t.as_bytes())
+}
+
+/// `<token>`, `<YOUR API KEY>`, `sk-<project-key>`: a hole in angle
+/// brackets that names what goes there. A generated password's `<` and
+/// `>` stand among other symbols (`V>EM~KY<Pv[Db~e>`).
+fn angle_hole(t: &[u8]) -> bool {
+    t.iter().enumerate().any(|(at, c)| {
+        *c == b'<' && {
+            let end = at
+                + 1
+                + t.iter()
+                    .skip(at + 1)
+                    .take(64)
+                    .take_while(|c| c.is_ascii_alphanumeric() || b"_ .:/-".contains(c))
+                    .count();
+            end > at + 1 && t.get(end) == Some(&b'>')
+        }
+    })
 }
 
 #[cfg(test)]

@@ -317,6 +317,27 @@ pub(super) fn bare_symbolic(b: &[u8], k: usize, in_query: bool) -> Option<&[u8]>
     Some(v)
 }
 
+/// A name of two characters or more, opening with a letter or `_`, ends
+/// at `at`.
+fn named_before(v: &[u8], at: usize) -> bool {
+    let start = slice(v, 0, at).iter().rposition(|c| !is_word(*c)).map_or(0, |p| p + 1);
+    at >= start + 2 && v.get(start).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+}
+
+/// At `from`: a name, then a blank, a comma, a dot, a `]` or the end
+/// (`str, object`, `pos + 1`, `types.Input]`).
+fn argument(v: &[u8], from: usize) -> bool {
+    let end = take_while(v, from, is_word);
+    end > from && matches!(v.get(end), None | Some(b' ' | b',' | b'.' | b']'))
+}
+
+/// After a `[` at `from`: a name, a number, a quoted name or a range of a
+/// character class, then the `]` that closes it.
+fn indexed(v: &[u8], from: usize) -> bool {
+    let end = take_upto(v, from, 40, |c| is_word(c) || b"-^.'\":".contains(&c));
+    end > from && v.get(end) == Some(&b']')
+}
+
 /// A value with symbols that is code, a format or a pattern, not a
 /// secret: a call (`getpass()`, `os.environ.get(…)`), an index
 /// (`args[0]`), a format (`%s`, `{}`), a regular expression, an
@@ -341,7 +362,6 @@ pub(super) fn is_code_like(v: &[u8]) -> bool {
             | (b'%', b'(')
             | (b'{', b'}' | b'0')
             | (b'#', b'{')
-            | (b'[' | b']', _)
             | (b'-', b'>')
             | (b':', b':')
             | (b'=', b'>' | b'=')
@@ -349,6 +369,17 @@ pub(super) fn is_code_like(v: &[u8]) -> bool {
             | (b'&', b'&')
             | (b'|', b'|')
             | (b'/', b'/' | b'*') => return true,
+            // An index, a type's parameter or a class (`args[0]`,
+            // `env['KEY`, `dict[str`, `Callable[[`, `Annotated[`, `[a-z0-9]`): a bracket
+            // after a name that opens on a name or a quote, or one that
+            // closes on a name, a number or a range; a password's bracket
+            // stands among other symbols (`!]5Z`, `m[(m5`).
+            (b'[', n)
+                if (named_before(v, i) && (b"'\"[]\0".contains(&n) || argument(v, i + 1)))
+                    || indexed(v, i + 1) =>
+            {
+                return true;
+            }
             // A template's field (`users/{userKey}/tokens`, `{policy_id}`).
             (b'{', n) if n.is_ascii_alphabetic() || n == b'_' => {
                 let end = take_while(v, i + 1, is_word);
@@ -448,8 +479,13 @@ pub(super) fn words_and_symbols(v: &[u8]) -> bool {
     // Words of three letters on average (`Qv2ef32I34W#NVD` is random
     // text cut into letters).
     let letters = v.iter().filter(|c| c.is_ascii_alphabetic()).count();
+    // A digit between letters is a password's (`T@nrun@lz3ngr@57`).
+    let leet = v
+        .windows(3)
+        .any(|w| matches!(w, [a, d, b] if a.is_ascii_alphabetic() && d.is_ascii_digit() && b.is_ascii_alphabetic()));
     v.iter().all(|c| c.is_ascii_alphanumeric() || b"/#:@.-_| ".contains(c))
         && enough
+        && !leet
         && letters >= 3 * words.clone().count()
         && words.all(plain)
 }
