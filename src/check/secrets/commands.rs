@@ -308,6 +308,77 @@ pub(super) fn curl_header_at(b: &[u8], from: usize) -> bool {
     cred.len() >= 8 && !is_placeholder(cred) && entropy(cred) >= 2.75
 }
 
+/// After `htpasswd`: a cluster of flags with `b` (the password on the
+/// command line), then the file (none with `n`), the user and the
+/// password, before the line or the command ends.
+fn htpasswd_at(b: &[u8], from: usize) -> bool {
+    let line_end = take_upto(b, from, 1024, |c| !matches!(c, b'\n' | b';' | b'|' | b'&' | b'>'));
+    let mut words = Vec::new();
+    let mut p = from;
+    while p < line_end && words.len() < 8 {
+        p = take_upto(b, p, 64, |c| c == b' ' || c == b'\t');
+        if p >= line_end {
+            break;
+        }
+        let word = passwords::command_word(b, p);
+        let quoted = matches!(b.get(p), Some(b'"' | b'\''));
+        words.push(word);
+        p += word.len().max(1) + if quoted { 2 } else { 0 };
+    }
+    // The words after the flags with `b` (a docker image may stand
+    // before them: `--entrypoint htpasswd httpd:2 -Bbn …`).
+    let flag = |w: &[u8]| w.first() == Some(&b'-');
+    let Some(first) = words.iter().position(|w| flag(w) && w.contains(&b'b')) else {
+        return false;
+    };
+    let n = words.iter().any(|w| flag(w) && w.contains(&b'n'));
+    let rest: Vec<&[u8]> = words.iter().skip(first).filter(|w| !flag(w)).copied().collect();
+    // The password is the second word with `n`, the third without; what
+    // follows it does not change that.
+    let at = if n { 1 } else { 2 };
+    rest.get(at).is_some_and(|pw| passwords::password_ok(pw))
+}
+
+/// The arguments of a call that logs in, from `from` (after its bracket):
+/// a literal that names a user (no `:`, `/` or `=`: not a DSN or a URL),
+/// then a literal, perhaps in `Some(…)`, that is a password
+/// (`login("ci-bot", "…")`, `new PDO(dsn, 'root', '…')`).
+fn call_password_at(b: &[u8], from: usize) -> bool {
+    let mut p = from;
+    let mut user = false;
+    for _ in 0..6 {
+        p = take_upto(b, p, 16, |c| c == b' ' || c == b'\t');
+        if slice(b, p, p + 5) == b"Some(" {
+            p += 5;
+        }
+        let literal = matches!(b.get(p), Some(b'"' | b'\''));
+        let word = if literal { passwords::command_word(b, p) } else { &[] };
+        if literal && user && passwords::password_ok(word) {
+            return true;
+        }
+        user = literal
+            && (1..=64).contains(&word.len())
+            && !word.iter().any(|c| matches!(c, b':' | b'/' | b'=' | b' '));
+        // On to the next argument: past the literal, to a comma at this
+        // depth.
+        let mut depth = 0usize;
+        p += if literal { word.len() + 2 } else { 0 };
+        loop {
+            match b.get(p) {
+                None | Some(b'\n') => return false,
+                Some(b'(' | b'[' | b'{') => depth += 1,
+                Some(b')' | b']' | b'}') if depth == 0 => return false,
+                Some(b')' | b']' | b'}') => depth -= 1,
+                Some(b',') if depth == 0 => break,
+                _ => {}
+            }
+            p += 1;
+        }
+        p += 1;
+    }
+    false
+}
+
 // ---------------------------------------------------------------- short flags
 
 /// `at` is a command's name of `len` bytes: a short flag on its line (or
@@ -319,9 +390,25 @@ pub(super) fn curl_header_at(b: &[u8], from: usize) -> bool {
 /// where the password is).
 pub(super) fn command_flag_at(b: &[u8], at: usize, len: usize, command: rules::Command) -> bool {
     use rules::Command;
+    if command == Command::Call {
+        return call_password_at(b, at + len);
+    }
     // `mysqldump`, `mysqladmin`: the MySQL clients share the flag.
     if !word_start(b, at) || (command != Command::Mysql && b.get(at + len).is_some_and(|c| is_word(*c))) {
         return false;
+    }
+    match command {
+        Command::Htpasswd => return htpasswd_at(b, at + len),
+        // `IDENTIFIED BY 'x'`, `IDENTIFIED BY x;`: quoted, or bare to the
+        // statement's `;` (prose's `identified by \`name\`.` is neither).
+        Command::IdentifiedBy => {
+            let start = take_upto(b, at + len, 4, |c| c == b' ' || c == b'\t');
+            let word = passwords::command_word(b, start);
+            let word =
+                if matches!(b.get(start), Some(b'"' | b'\'')) { Some(word) } else { word.strip_suffix(b";") };
+            return start > at + len && word.is_some_and(passwords::password_ok);
+        }
+        _ => {}
     }
     let (letter, attached, apart) = match command {
         Command::Mysql => (b'p', true, false),
@@ -331,6 +418,8 @@ pub(super) fn command_flag_at(b: &[u8], at: usize, len: usize, command: rules::C
         Command::Apart => (b'p', false, true),
         Command::Sqlcmd => (b'P', false, true),
         Command::Openssl => (b'k', false, true),
+        Command::Ldap => (b'w', false, true),
+        Command::Htpasswd | Command::IdentifiedBy | Command::Call => return false,
     };
     let limit = (at + 1024).min(b.len());
     let mut p = at + len;

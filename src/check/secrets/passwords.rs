@@ -10,6 +10,7 @@ use super::*;
 pub(super) const CREDENTIAL_FLAGS: &[&[u8]] = &[
     b"password",
     b"passwd",
+    b"passphrase",
     b"token",
     b"secret",
     b"api-key",
@@ -28,7 +29,16 @@ pub(super) const CREDENTIAL_FLAGS: &[&[u8]] = &[
 /// quoted or bare) is one.
 pub(super) fn flag_at(b: &[u8], name: &[u8], name_end: usize, word: Word) -> Option<Option<Verdict>> {
     let flag = slice(name, name.iter().take(2).take_while(|c| **c == b'-').count(), name.len());
-    if !CREDENTIAL_FLAGS.iter().any(|f| flag.eq_ignore_ascii_case(f)) {
+    // `--http-password`, `--proxy-passphrase`: a credential flag's words
+    // after a prefix; `-storepass`, `-srckeypass`: keytool's and
+    // jarsigner's.
+    let last = flag.rsplit(|c| *c == b'-').next().unwrap_or(flag);
+    let keystore = [&b"storepass"[..], b"keypass"].iter().any(|s| {
+        flag.len() >= s.len() && slice(flag, flag.len() - s.len(), flag.len()).eq_ignore_ascii_case(s)
+    });
+    if !CREDENTIAL_FLAGS.iter().any(|f| flag.eq_ignore_ascii_case(f) || last.eq_ignore_ascii_case(f))
+        && !keystore
+    {
         return None;
     }
     let start = match b.get(name_end) {

@@ -393,6 +393,8 @@ pub(super) fn is_placeholder(value: &[u8]) -> bool {
         // environment variable; `%(password)s`: a format's field.
         || t.starts_with("os.environ")
         || (t.starts_with("%(") && t.ends_with(")s"))
+        // `ENC(…)`: a value Jasypt encrypted, not the password.
+        || (t.starts_with("ENC(") && t.ends_with(')'))
         // `very****pass`, `sk-****1234`: a value a program masked.
         || t.contains("***")
     {

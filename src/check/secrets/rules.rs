@@ -106,6 +106,16 @@ pub(super) enum Command {
     /// `-k PASSWORD`, and `pass:PASSWORD` after `-pass`, `-passin` or
     /// `-passout` (`openssl`).
     Openssl,
+    /// `-w PASSWORD` (`ldapsearch`, `ldapmodify`, `ldapadd`, ...).
+    Ldap,
+    /// The last of its words after `-b` (`htpasswd -bc FILE USER PASSWORD`,
+    /// `htpasswd -bn USER PASSWORD`).
+    Htpasswd,
+    /// The word after SQL's `IDENTIFIED BY`.
+    IdentifiedBy,
+    /// A call that logs in, its anchor ending at the bracket: a user's
+    /// name, then a password, as literals (`login("u", "…")`).
+    Call,
 }
 
 /// The characters a token body may hold.
@@ -371,6 +381,22 @@ pub(super) static ANCHORS: &[Anchor] = &[
     a(b"mongo ", Rule::Command(Command::Apart)),
     a(b"sqlcmd", Rule::Command(Command::Sqlcmd)),
     a(b"openssl", Rule::Command(Command::Openssl)),
+    a(b"ldapsearch", Rule::Command(Command::Ldap)),
+    a(b"ldapmodify", Rule::Command(Command::Ldap)),
+    a(b"ldapadd", Rule::Command(Command::Ldap)),
+    a(b"ldapdelete", Rule::Command(Command::Ldap)),
+    a(b"ldapwhoami", Rule::Command(Command::Ldap)),
+    a(b"ldappasswd", Rule::Command(Command::Ldap)),
+    a(b"htpasswd", Rule::Command(Command::Htpasswd)),
+    a(b"identified by", Rule::Command(Command::IdentifiedBy)),
+    a(b"login(", Rule::Command(Command::Call)),
+    a(b"auth=(", Rule::Command(Command::Call)),
+    a(b"auth = (", Rule::Command(Command::Call)),
+    a(b"basic_auth(", Rule::Command(Command::Call)),
+    a(b"credential(", Rule::Command(Command::Call)),
+    a(b"getconnection(", Rule::Command(Command::Call)),
+    a(b"pdo(", Rule::Command(Command::Call)),
+    a(b"sequelize(", Rule::Command(Command::Call)),
     a(b".run(", Rule::BotRun),
     // A bare Discord bot token, after the byte that opens a word (a token
     // that opens the text is looked for apart).
@@ -485,6 +511,8 @@ pub(super) static ANCHORS: &[Anchor] = &[
     a(b"pass>", Rule::KeywordThen(Word::Password)),
     kw(b"pwd", Word::Password),
     kw(b"passphrase", Word::Password),
+    kw(b"storepass", Word::Password),
+    kw(b"keypass", Word::Password),
     kw(b"adafruit", Word::Provider),
     kw(b"adobe", Word::Provider),
     kw(b"airtable", Word::Provider),

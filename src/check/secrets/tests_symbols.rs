@@ -1,7 +1,10 @@
 //! Tests of `secrets`: passwords whose symbols read like code or words
-//! (a bracket, a `#`, an `@` between leetspeak), and a password's name
-//! before a quoted literal after a blank (SQL, Groovy, logs), each beside
-//! the code or the prose of the same shape, which is still no credential.
+//! (a bracket, a `#`, an `@` between leetspeak), a password's name before
+//! a quoted literal after a blank (SQL, Groovy, logs), and the command
+//! lines, statements and calls that take a password (`gpg --passphrase`,
+//! `keytool -storepass`, `ldapsearch -w`, `htpasswd -b`, `IDENTIFIED
+//! BY`, `login("user", "…")`), each beside the code or the prose of the
+//! same shape, which is still no credential.
 
 use super::tests::{ALNUM, codes, random};
 
@@ -82,6 +85,67 @@ fn a_passwords_name_a_blank_and_a_quoted_literal_is_an_assignment() {
         "    ALTER USER app WITH PASSWORD '${DB_PASSWORD}';",
         "    Enter the password \"twice\" to confirm.",
         "    curl -H \"Idempotency-Key: f72fbf66-6f69-487a-ad5a-d0b57048efc4\" https://api.example.com/v1",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn command_lines_and_statements_that_take_a_password_are_read() {
+    for seed in 0..10 {
+        let p = format!("Kx{}7#{}", random(ALNUM, 8, seed), random(ALNUM, 3, seed + 40));
+        for text in [
+            format!("gpg --batch --pinentry-mode loopback --passphrase '{p}' -d secrets.tar.gpg"),
+            format!("keytool -importkeystore -srckeystore b.p12 -srcstorepass '{p}' -destkeystore a.jks"),
+            format!("jarsigner -keystore app.jks -storepass '{p}' app.apk upload"),
+            format!("wget --http-user=ci --http-password='{p}' https://nexus.internal/raw/tool.tgz"),
+            format!("ldapsearch -x -H ldaps://ldap.corp.local -D cn=svc -w '{p}' -b dc=corp,dc=local"),
+            format!("htpasswd -bc /etc/nginx/.htpasswd admin '{p}'"),
+            format!("docker run --rm --entrypoint htpasswd httpd:2 -Bbn registry '{p}' > auth/htpasswd"),
+            format!("ALTER USER 'root'@'%' IDENTIFIED BY '{p}';"),
+            format!("SQL> CREATE USER etl IDENTIFIED BY {p};"),
+        ] {
+            assert!(!codes(&text).is_empty(), "{text}");
+        }
+    }
+    for text in [
+        "    htpasswd -c /etc/nginx/.htpasswd admin",
+        "    ldapsearch -x -w $LDAP_PASSWORD -b dc=corp,dc=local",
+        "    keytool -list -keystore cacerts -storepass changeit",
+        "    /// Returns the computed style for a DOM node identified by `nodeId`.",
+        "    The user is identified by their email address.",
+        "    CREATE USER app IDENTIFIED BY '${DB_PASSWORD}';",
+        "    spring.mail.password=ENC(q0C1fTqNdTmKkrIcvIPolpEU2WitEsxwIt2AjIG21sE=)",
+    ] {
+        assert!(codes(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn a_call_that_logs_in_given_a_user_and_a_password_holds_the_password() {
+    for seed in 0..10 {
+        let p = format!("Kx{}7%{}", random(ALNUM, 8, seed), random(ALNUM, 3, seed + 40));
+        for text in [
+            format!(
+                r#"resp = requests.get("https://jira.acme.io/x", auth=("ci-bot", "{p}"), params={{"jql": jql}})"#
+            ),
+            format!("const sequelize = new Sequelize('app', 'root', '{p}', {{ host: 'db' }});"),
+            format!("$pdo = new PDO('mysql:host=localhost;dbname=shop', 'root', '{p}');"),
+            format!(r#"let resp = client.get(url).basic_auth("ci-bot", Some("{p}")).send().await?;"#),
+            format!(r#"    ftp.login("backup", "{p}")"#),
+            format!(r#"Credentials = new NetworkCredential("alerts@example.org", "{p}"), EnableSsl = true"#),
+            format!(r#"conn = DriverManager.getConnection("jdbc:mysql://db:3306/app", "root", "{p}");"#),
+        ] {
+            assert!(!codes(&text).is_empty(), "{text}");
+        }
+    }
+    for text in [
+        r#"    ftp.login("anonymous", "")"#,
+        "    client.login(username, password)",
+        r#"    self.login("user", "password")"#,
+        r#"    auth=("user", os.environ["PW"])"#,
+        r#"    conn = DriverManager.getConnection("jdbc:mysql://db:3306/app", user, secret);"#,
+        r#"    return render(request, "login.html", {"form": form})"#,
     ] {
         assert!(codes(text).is_empty(), "{text}");
     }
