@@ -320,8 +320,10 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         return None;
     }
     symbolic |= !value.iter().all(|c| is_bare_char(*c) || *c == b' ');
-    if !value_shape_ok(value, word, symbolic && quote.is_none())
+    let app = word == Word::Password && quote.is_some() && app_password(value);
+    if !app && !value_shape_ok(value, word, symbolic && quote.is_none())
         || (symbolic
+            && !app
             && ((word != Word::Password && value.len() < 16)
                 || words_and_symbols(value)
                 || is_code_like(value)))

@@ -399,6 +399,17 @@ pub(super) fn command_flag_at(b: &[u8], at: usize, len: usize, command: rules::C
     }
     match command {
         Command::Htpasswd => return htpasswd_at(b, at + len),
+        // `aws configure set aws_secret_access_key …`: a setting that
+        // names a secret, then its value.
+        Command::ConfigureSet => {
+            let name_start = take_upto(b, at + len, 4, |c| c == b' ' || c == b'\t');
+            let name_end = take_upto(b, name_start, 64, |c| is_word(c) || c == b'.' || c == b'-');
+            let name = slice(b, name_start, name_end);
+            let value_start = take_upto(b, name_end, 4, |c| c == b' ' || c == b'\t');
+            return [&b"secret"[..], b"token", b"password"].iter().any(|w| contains_ci(name, w))
+                && value_start > name_end
+                && passwords::command_token_ok(passwords::command_word(b, value_start));
+        }
         // `IDENTIFIED BY 'x'`, `IDENTIFIED BY x;`: quoted, or bare to the
         // statement's `;` (prose's `identified by \`name\`.` is neither).
         Command::IdentifiedBy => {
@@ -419,7 +430,7 @@ pub(super) fn command_flag_at(b: &[u8], at: usize, len: usize, command: rules::C
         Command::Sqlcmd => (b'P', false, true),
         Command::Openssl => (b'k', false, true),
         Command::Ldap => (b'w', false, true),
-        Command::Htpasswd | Command::IdentifiedBy | Command::Call => return false,
+        Command::Htpasswd | Command::IdentifiedBy | Command::Call | Command::ConfigureSet => return false,
     };
     let limit = (at + 1024).min(b.len());
     let mut p = at + len;

@@ -68,12 +68,25 @@ pub(super) fn command_word(b: &[u8], start: usize) -> &[u8] {
 /// no placeholder, no example password, no reference or code.
 pub(super) fn password_ok(v: &[u8]) -> bool {
     let symbolic = !v.iter().all(|c| is_bare_char(*c));
-    !v.contains(&b' ')
-        && value_shape_ok(v, Word::Password, symbolic)
-        && value_random(v, Word::Password)
-        && !(symbolic && (words_and_symbols(v) || is_code_like(v)))
-        && !is_public_value(v)
-        && !reference_or_label(v, Word::Password)
+    app_password(v)
+        || !v.contains(&b' ')
+            && value_shape_ok(v, Word::Password, symbolic)
+            && value_random(v, Word::Password)
+            && !(symbolic && (words_and_symbols(v) || is_code_like(v)))
+            && !is_public_value(v)
+            && !reference_or_label(v, Word::Password)
+}
+
+/// `kwvm vevs oizi trfe`: an app password as Google shows it (for a
+/// mail client's SMTP login), four groups of four lower-case letters
+/// between single blanks, one group at least with no vowel (as nine in
+/// ten random ones have, and four words of prose, `must have been done`,
+/// have not).
+pub(super) fn app_password(v: &[u8]) -> bool {
+    let groups = || v.split(|c| *c == b' ');
+    v.len() == 19
+        && groups().filter(|g| g.len() == 4 && g.iter().all(u8::is_ascii_lowercase)).count() == 4
+        && groups().any(|g| !g.iter().any(|c| b"aeiou".contains(c)))
 }
 
 /// A token given on a command line: 16 or more characters mixing letters

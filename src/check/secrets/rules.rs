@@ -116,6 +116,9 @@ pub(super) enum Command {
     /// A call that logs in, its anchor ending at the bracket: a user's
     /// name, then a password, as literals (`login("u", "…")`).
     Call,
+    /// `configure set NAME VALUE` (the AWS CLI's) where the name says
+    /// secret, token or password.
+    ConfigureSet,
 }
 
 /// The characters a token body may hold.
@@ -397,6 +400,7 @@ pub(super) static ANCHORS: &[Anchor] = &[
     a(b"getconnection(", Rule::Command(Command::Call)),
     a(b"pdo(", Rule::Command(Command::Call)),
     a(b"sequelize(", Rule::Command(Command::Call)),
+    a(b"configure set", Rule::Command(Command::ConfigureSet)),
     a(b".run(", Rule::BotRun),
     // A bare Discord bot token, after the byte that opens a word (a token
     // that opens the text is looked for apart).

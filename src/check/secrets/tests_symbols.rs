@@ -138,6 +138,17 @@ fn a_call_that_logs_in_given_a_user_and_a_password_holds_the_password() {
         ] {
             assert!(!codes(&text).is_empty(), "{text}");
         }
+        // An app password as Google shows it; a key set by the AWS CLI.
+        let app = ["kwvm", "vevs", "oizi", "trfe"]
+            .map(|g| g.replace('v', &random(b"bcdfghjklmnpqrstvwxz", 1, seed)))
+            .join(" ");
+        for text in [
+            format!(r#"server.login("reports@example.org", "{app}")"#),
+            format!("EMAIL_HOST_PASSWORD = '{app}'"),
+            format!("aws configure set aws_secret_access_key {} --profile ci", random(ALNUM, 40, seed)),
+        ] {
+            assert!(!codes(&text).is_empty(), "{text}");
+        }
     }
     for text in [
         r#"    ftp.login("anonymous", "")"#,
@@ -146,6 +157,9 @@ fn a_call_that_logs_in_given_a_user_and_a_password_holds_the_password() {
         r#"    auth=("user", os.environ["PW"])"#,
         r#"    conn = DriverManager.getConnection("jdbc:mysql://db:3306/app", user, secret);"#,
         r#"    return render(request, "login.html", {"form": form})"#,
+        r#"    password: "must have been done""#,
+        "    aws configure set region us-east-1",
+        "    aws configure set aws_secret_access_key $AWS_SECRET_ACCESS_KEY",
     ] {
         assert!(codes(text).is_empty(), "{text}");
     }
