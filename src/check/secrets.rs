@@ -528,6 +528,11 @@ fn check(b: &[u8], anchor: &rules::Anchor, at: usize, pass: &mut Pass, found: &m
             }
         }
         Rule::Curl => curl_at(b, at, found),
+        Rule::LoginCall => {
+            if call_password_at(b, at + anchor.text.len()) {
+                found.push(COMMAND_CREDENTIALS);
+            }
+        }
         Rule::Pgpass => {
             if passwords::pgpass_at(b, at) {
                 found.push(KEYWORD_ASSIGNMENT);

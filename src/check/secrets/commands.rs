@@ -339,11 +339,32 @@ fn htpasswd_at(b: &[u8], from: usize) -> bool {
     rest.get(at).is_some_and(|pw| passwords::password_ok(pw))
 }
 
+/// After `configure set`: a setting that names a secret, a token or a
+/// password, then its value (`aws configure set aws_secret_access_key …`).
+fn configure_set_at(b: &[u8], from: usize) -> bool {
+    let name_start = take_upto(b, from, 4, |c| c == b' ' || c == b'\t');
+    let name_end = take_upto(b, name_start, 64, |c| is_word(c) || c == b'.' || c == b'-');
+    let name = slice(b, name_start, name_end);
+    let value_start = take_upto(b, name_end, 4, |c| c == b' ' || c == b'\t');
+    [&b"secret"[..], b"token", b"password"].iter().any(|w| contains_ci(name, w))
+        && value_start > name_end
+        && passwords::command_token_ok(passwords::command_word(b, value_start))
+}
+
+/// After `IDENTIFIED BY`: the password, quoted, or bare to the statement's
+/// `;` (prose's `identified by \`name\`.` is neither).
+fn identified_by_at(b: &[u8], from: usize) -> bool {
+    let start = take_upto(b, from, 4, |c| c == b' ' || c == b'\t');
+    let word = passwords::command_word(b, start);
+    let word = if matches!(b.get(start), Some(b'"' | b'\'')) { Some(word) } else { word.strip_suffix(b";") };
+    start > from && word.is_some_and(passwords::password_ok)
+}
+
 /// The arguments of a call that logs in, from `from` (after its bracket):
 /// a literal that names a user (no `:`, `/` or `=`: not a DSN or a URL),
 /// then a literal, perhaps in `Some(…)`, that is a password
 /// (`login("ci-bot", "…")`, `new PDO(dsn, 'root', '…')`).
-fn call_password_at(b: &[u8], from: usize) -> bool {
+pub(super) fn call_password_at(b: &[u8], from: usize) -> bool {
     let mut p = from;
     let mut user = false;
     for _ in 0..6 {
@@ -390,38 +411,14 @@ fn call_password_at(b: &[u8], from: usize) -> bool {
 /// where the password is).
 pub(super) fn command_flag_at(b: &[u8], at: usize, len: usize, command: rules::Command) -> bool {
     use rules::Command;
-    if command == Command::Call {
-        return call_password_at(b, at + len);
-    }
     // `mysqldump`, `mysqladmin`: the MySQL clients share the flag.
     if !word_start(b, at) || (command != Command::Mysql && b.get(at + len).is_some_and(|c| is_word(*c))) {
         return false;
     }
-    match command {
-        Command::Htpasswd => return htpasswd_at(b, at + len),
-        // `aws configure set aws_secret_access_key …`: a setting that
-        // names a secret, then its value.
-        Command::ConfigureSet => {
-            let name_start = take_upto(b, at + len, 4, |c| c == b' ' || c == b'\t');
-            let name_end = take_upto(b, name_start, 64, |c| is_word(c) || c == b'.' || c == b'-');
-            let name = slice(b, name_start, name_end);
-            let value_start = take_upto(b, name_end, 4, |c| c == b' ' || c == b'\t');
-            return [&b"secret"[..], b"token", b"password"].iter().any(|w| contains_ci(name, w))
-                && value_start > name_end
-                && passwords::command_token_ok(passwords::command_word(b, value_start));
-        }
-        // `IDENTIFIED BY 'x'`, `IDENTIFIED BY x;`: quoted, or bare to the
-        // statement's `;` (prose's `identified by \`name\`.` is neither).
-        Command::IdentifiedBy => {
-            let start = take_upto(b, at + len, 4, |c| c == b' ' || c == b'\t');
-            let word = passwords::command_word(b, start);
-            let word =
-                if matches!(b.get(start), Some(b'"' | b'\'')) { Some(word) } else { word.strip_suffix(b";") };
-            return start > at + len && word.is_some_and(passwords::password_ok);
-        }
-        _ => {}
-    }
     let (letter, attached, apart) = match command {
+        Command::Htpasswd => return htpasswd_at(b, at + len),
+        Command::ConfigureSet => return configure_set_at(b, at + len),
+        Command::IdentifiedBy => return identified_by_at(b, at + len),
         Command::Mysql => (b'p', true, false),
         Command::Sshpass => (b'p', true, true),
         Command::DockerLogin => (b'p', false, true),
@@ -430,7 +427,6 @@ pub(super) fn command_flag_at(b: &[u8], at: usize, len: usize, command: rules::C
         Command::Sqlcmd => (b'P', false, true),
         Command::Openssl => (b'k', false, true),
         Command::Ldap => (b'w', false, true),
-        Command::Htpasswd | Command::IdentifiedBy | Command::Call | Command::ConfigureSet => return false,
     };
     let limit = (at + 1024).min(b.len());
     let mut p = at + len;

@@ -51,6 +51,9 @@ pub(super) enum Rule {
     NugetPassword,
     /// `curl`: `-u user:password`, `-H 'Authorization: …'`.
     Curl,
+    /// A call that logs in, its anchor ending at the bracket: a user's
+    /// name, then a password, as literals (`login("u", "…")`).
+    LoginCall,
     /// `:5432:`, `:*:`: a `.pgpass` line (`host:port:database:user:password`).
     Pgpass,
     /// A command that takes a password in a short flag (`mysql -pPASSWORD`,
@@ -113,9 +116,6 @@ pub(super) enum Command {
     Htpasswd,
     /// The word after SQL's `IDENTIFIED BY`.
     IdentifiedBy,
-    /// A call that logs in, its anchor ending at the bracket: a user's
-    /// name, then a password, as literals (`login("u", "…")`).
-    Call,
     /// `configure set NAME VALUE` (the AWS CLI's) where the name says
     /// secret, token or password.
     ConfigureSet,
@@ -392,14 +392,14 @@ pub(super) static ANCHORS: &[Anchor] = &[
     a(b"ldappasswd", Rule::Command(Command::Ldap)),
     a(b"htpasswd", Rule::Command(Command::Htpasswd)),
     a(b"identified by", Rule::Command(Command::IdentifiedBy)),
-    a(b"login(", Rule::Command(Command::Call)),
-    a(b"auth=(", Rule::Command(Command::Call)),
-    a(b"auth = (", Rule::Command(Command::Call)),
-    a(b"basic_auth(", Rule::Command(Command::Call)),
-    a(b"credential(", Rule::Command(Command::Call)),
-    a(b"getconnection(", Rule::Command(Command::Call)),
-    a(b"pdo(", Rule::Command(Command::Call)),
-    a(b"sequelize(", Rule::Command(Command::Call)),
+    a(b"login(", Rule::LoginCall),
+    a(b"auth=(", Rule::LoginCall),
+    a(b"auth = (", Rule::LoginCall),
+    a(b"basic_auth(", Rule::LoginCall),
+    a(b"credential(", Rule::LoginCall),
+    a(b"getconnection(", Rule::LoginCall),
+    a(b"pdo(", Rule::LoginCall),
+    a(b"sequelize(", Rule::LoginCall),
     a(b"configure set", Rule::Command(Command::ConfigureSet)),
     a(b".run(", Rule::BotRun),
     // A bare Discord bot token, after the byte that opens a word (a token

@@ -13,13 +13,15 @@ fn password(seed: u64) -> String {
     format!("Qv{}#{}", random(ALNUM, 9, seed), random(ALNUM, 3, seed + 70))
 }
 
-fn all_refused(texts: &[String]) {
+/// Each text is refused.
+pub(super) fn all_refused(texts: &[String]) {
     for text in texts {
         assert!(!codes(text).is_empty(), "{text}");
     }
 }
 
-fn none_refused(texts: &[&str]) {
+/// No text is refused.
+pub(super) fn none_refused(texts: &[&str]) {
     for text in texts {
         assert!(codes(text).is_empty(), "{text}");
     }

@@ -7,6 +7,7 @@
 //! same shape, which is still no credential.
 
 use super::tests::{ALNUM, codes, random};
+use super::tests_stand_ins::{all_refused, none_refused};
 
 /// A random password of printable symbols, as a generator makes one.
 fn generated(seed: u64) -> String {
@@ -46,12 +47,13 @@ fn a_password_with_brackets_or_a_hash_is_no_code() {
     assert!(found * 4 >= cases * 3, "{found} of {cases} found");
     for seed in 0..10 {
         let l = leet(seed);
-        for text in [format!("PGPASSWORD={l} pg_dump -h 10.0.3.17 billing"), format!("RESTIC_PASSWORD={l}")] {
-            assert!(!codes(&text).is_empty(), "{text}");
-        }
+        all_refused(&[
+            format!("PGPASSWORD={l} pg_dump -h 10.0.3.17 billing"),
+            format!("RESTIC_PASSWORD={l}"),
+        ]);
     }
     // An index, a type's parameter, a class: code after the name.
-    for text in [
+    none_refused(&[
         "    password = self.cleaned_data[\"password\"]",
         "    const no1Password = options['1password'] === false || options.no1Password === true",
         "    container_registry_password: Annotated[",
@@ -62,39 +64,33 @@ fn a_password_with_brackets_or_a_hash_is_no_code() {
         "    proxy_password=self._options[\"password\"],",
         "    PASSWORD_PATTERN = '[A-Za-z0-9]+'",
         "    links: cms/sites/passwords#edit",
-    ] {
-        assert!(codes(text).is_empty(), "{text}");
-    }
+    ]);
 }
 
 #[test]
 fn a_passwords_name_a_blank_and_a_quoted_literal_is_an_assignment() {
     for seed in 0..10 {
         let p = format!("Rotor{}-Velba{}", random(ALNUM, 4, seed), random(b"0123456789", 2, seed + 3));
-        for text in [
+        all_refused(&[
             format!("CREATE USER app WITH PASSWORD '{p}';"),
             format!("2024-05-01 ERROR [auth] Authentication failed for user admin with password '{p}'"),
             format!("        storePassword \"{p}\""),
-        ] {
-            assert!(!codes(&text).is_empty(), "{text}");
-        }
+        ]);
     }
-    for text in [
+    none_refused(&[
         "    *   you may instead import this function and pass \"includeModel: true\" instead",
         "    raise ValueError(\"Cannot pass 'force_download=True' when offline mode is enabled.\")",
         "    ALTER USER app WITH PASSWORD '${DB_PASSWORD}';",
         "    Enter the password \"twice\" to confirm.",
         "    curl -H \"Idempotency-Key: f72fbf66-6f69-487a-ad5a-d0b57048efc4\" https://api.example.com/v1",
-    ] {
-        assert!(codes(text).is_empty(), "{text}");
-    }
+    ]);
 }
 
 #[test]
 fn command_lines_and_statements_that_take_a_password_are_read() {
     for seed in 0..10 {
         let p = format!("Kx{}7#{}", random(ALNUM, 8, seed), random(ALNUM, 3, seed + 40));
-        for text in [
+        all_refused(&[
             format!("gpg --batch --pinentry-mode loopback --passphrase '{p}' -d secrets.tar.gpg"),
             format!("keytool -importkeystore -srckeystore b.p12 -srcstorepass '{p}' -destkeystore a.jks"),
             format!("jarsigner -keystore app.jks -storepass '{p}' app.apk upload"),
@@ -104,11 +100,9 @@ fn command_lines_and_statements_that_take_a_password_are_read() {
             format!("docker run --rm --entrypoint htpasswd httpd:2 -Bbn registry '{p}' > auth/htpasswd"),
             format!("ALTER USER 'root'@'%' IDENTIFIED BY '{p}';"),
             format!("SQL> CREATE USER etl IDENTIFIED BY {p};"),
-        ] {
-            assert!(!codes(&text).is_empty(), "{text}");
-        }
+        ]);
     }
-    for text in [
+    none_refused(&[
         "    htpasswd -c /etc/nginx/.htpasswd admin",
         "    ldapsearch -x -w $LDAP_PASSWORD -b dc=corp,dc=local",
         "    keytool -list -keystore cacerts -storepass changeit",
@@ -116,16 +110,14 @@ fn command_lines_and_statements_that_take_a_password_are_read() {
         "    The user is identified by their email address.",
         "    CREATE USER app IDENTIFIED BY '${DB_PASSWORD}';",
         "    spring.mail.password=ENC(q0C1fTqNdTmKkrIcvIPolpEU2WitEsxwIt2AjIG21sE=)",
-    ] {
-        assert!(codes(text).is_empty(), "{text}");
-    }
+    ]);
 }
 
 #[test]
 fn a_call_that_logs_in_given_a_user_and_a_password_holds_the_password() {
     for seed in 0..10 {
         let p = format!("Kx{}7%{}", random(ALNUM, 8, seed), random(ALNUM, 3, seed + 40));
-        for text in [
+        all_refused(&[
             format!(
                 r#"resp = requests.get("https://jira.acme.io/x", auth=("ci-bot", "{p}"), params={{"jql": jql}})"#
             ),
@@ -135,22 +127,18 @@ fn a_call_that_logs_in_given_a_user_and_a_password_holds_the_password() {
             format!(r#"    ftp.login("backup", "{p}")"#),
             format!(r#"Credentials = new NetworkCredential("alerts@example.org", "{p}"), EnableSsl = true"#),
             format!(r#"conn = DriverManager.getConnection("jdbc:mysql://db:3306/app", "root", "{p}");"#),
-        ] {
-            assert!(!codes(&text).is_empty(), "{text}");
-        }
+        ]);
         // An app password as Google shows it; a key set by the AWS CLI.
         let app = ["kwvm", "vevs", "oizi", "trfe"]
             .map(|g| g.replace('v', &random(b"bcdfghjklmnpqrstvwxz", 1, seed)))
             .join(" ");
-        for text in [
+        all_refused(&[
             format!(r#"server.login("reports@example.org", "{app}")"#),
             format!("EMAIL_HOST_PASSWORD = '{app}'"),
             format!("aws configure set aws_secret_access_key {} --profile ci", random(ALNUM, 40, seed)),
-        ] {
-            assert!(!codes(&text).is_empty(), "{text}");
-        }
+        ]);
     }
-    for text in [
+    none_refused(&[
         r#"    ftp.login("anonymous", "")"#,
         "    client.login(username, password)",
         r#"    self.login("user", "password")"#,
@@ -160,7 +148,5 @@ fn a_call_that_logs_in_given_a_user_and_a_password_holds_the_password() {
         r#"    password: "must have been done""#,
         "    aws configure set region us-east-1",
         "    aws configure set aws_secret_access_key $AWS_SECRET_ACCESS_KEY",
-    ] {
-        assert!(codes(text).is_empty(), "{text}");
-    }
+    ]);
 }
