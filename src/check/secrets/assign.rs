@@ -428,18 +428,15 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
     {
         return None;
     }
-    if ((word != Word::Password || after_prose) && name_like)
-        || of_its_names_words(value, name)
-        || !value_random(value, word)
-        || is_public_der(value)
-        || is_public_ssh(value)
-    {
+    if ((word != Word::Password || after_prose) && name_like) || of_its_names_words(value, name) {
         return None;
     }
-    // The names that are not secrets, checked last: the longest test, and
-    // most names have no value worth it. The name is read as written around
-    // the keyword: with a word before it after one blank (`Public key`), and
-    // the name words after it (`key pin-sha256`).
+    // The names that are not secrets, checked before the value's entropy
+    // and placeholders: a random value under such a name (`idempotency_key`,
+    // `public_key`) is common, and these tests cost less than those. The
+    // name is read as written around the keyword: with a word before it
+    // after one blank (`Public key`), and the name words after it (`key
+    // pin-sha256`).
     let mut wide_start = start;
     if start >= 2 && b.get(start - 1) == Some(&b' ') {
         wide_start = start - 1;
@@ -464,6 +461,9 @@ pub(super) fn assignment_at(b: &[u8], at: usize, len: usize, word: Word) -> Opti
         || spoken_id
         || ends_in_setting(name)
     {
+        return None;
+    }
+    if !value_random(value, word) || is_public_der(value) || is_public_ssh(value) {
         return None;
     }
     // The readings of a value that are costlier still, for the few values

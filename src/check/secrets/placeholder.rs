@@ -367,11 +367,12 @@ fn is_hexspeak(v: &[u8]) -> bool {
 pub(super) fn is_placeholder(value: &[u8]) -> bool {
     let v = String::from_utf8_lossy(value);
     let t = v.trim_matches(|c: char| c == '"' || c == '\'' || c.is_whitespace());
+    // `mF_9.B5f-4.1JqM&p=q`: one, then the query's next parameter.
+    let first_param = t.split('&').next().unwrap_or(t).as_bytes();
     if t.is_empty()
         || is_filler(t.as_bytes())
         || PLACEHOLDER_WORDS.iter().any(|w| t.eq_ignore_ascii_case(w))
-        // `mF_9.B5f-4.1JqM&p=q`: one, then the query's next parameter.
-        || DOCUMENTED.iter().any(|d| t.split('&').next().is_some_and(|t| t.as_bytes().eq_ignore_ascii_case(d)))
+        || DOCUMENTED.iter().any(|d| first_param.eq_ignore_ascii_case(d))
         || is_hexspeak(t.as_bytes())
     {
         return true;

@@ -281,22 +281,26 @@ struct Quad {
 
 /// Steps the four runs (of one length) from `at` until a step ends an
 /// anchor, or to their end. Kept apart and calling nothing, as
-/// [`two_chains`].
+/// [`two_chains`]; each run's transition is its state (`s` is `e` after a
+/// step), so that the loop keeps one copy of each in a register.
 #[inline(never)]
 fn four_chains(m: &Automaton, runs: &[&[u8]; 4], at: Quad) -> Quad {
     let step = m.stepper();
-    let Quad { mut i, s: [mut s0, mut s1, mut s2, mut s3], .. } = at;
-    let [r0, r1, r2, r3] = runs.map(|r| r.get(i..).unwrap_or(&[]));
-    let mut e = [0; 4];
+    let Quad { i: from, s: [mut s0, mut s1, mut s2, mut s3], .. } = at;
+    let [r0, r1, r2, r3] = runs.map(|r| r.get(from..).unwrap_or(&[]));
+    let mut k = 0;
     for (((&c0, &c1), &c2), &c3) in r0.iter().zip(r1).zip(r2).zip(r3) {
-        e = [step(s0, c0), step(s1, c1), step(s2, c2), step(s3, c3)];
-        [s0, s1, s2, s3] = e;
-        i += 1;
-        if (e[0] | e[1] | e[2] | e[3]) & ENDS != 0 {
+        s0 = step(s0, c0);
+        s1 = step(s1, c1);
+        s2 = step(s2, c2);
+        s3 = step(s3, c3);
+        k += 1;
+        if (s0 | s1 | s2 | s3) & ENDS != 0 {
             break;
         }
     }
-    Quad { i, s: [s0, s1, s2, s3], e }
+    let s = [s0, s1, s2, s3];
+    Quad { i: from + k, s, e: if k > 0 { s } else { [0; 4] } }
 }
 
 /// Where two chains stand: the next item `i`, each chain's row (`s`, `t`:
