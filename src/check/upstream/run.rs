@@ -91,33 +91,17 @@ impl<'t> Run<'_, 't> {
         self.tree.kept(o).find(|(k, _)| k.is(name)).map(|(_, v)| v)
     }
 
-    /// [`Run::get`] for zod's data, where a field holding `undefined` is
-    /// there.
-    pub(super) fn get_for_data(&self, o: usize, name: &str) -> Option<usize> {
-        self.tree.kept_for_data(o).find(|(k, _)| k.is(name)).map(|(_, v)| v)
-    }
-
     /// The values of `schema`'s fields in the object at `o`, in the
     /// schema's order, and whether it holds other keys too.
     pub(super) fn slots(&self, o: usize, schema: &Schema) -> ([Option<usize>; MAX_FIELDS], bool) {
-        let mut slots = [None; MAX_FIELDS];
-        let mut other = false;
-        // Keys mostly come in the schema's order: the search starts after
-        // the field the last key named and wraps round. A schema names each
-        // field once, so where it starts changes nothing it finds.
-        let mut next = 0;
-        for (k, v) in self.tree.kept(o) {
-            let named = |i: &usize| schema.get(*i).is_some_and(|f| k.is(f.name));
-            let found = (next..schema.len()).chain(0..next).find(named);
-            match found.and_then(|i| slots.get_mut(i).map(|slot| (i, slot))) {
-                Some((i, slot)) => {
-                    *slot = Some(v);
-                    next = i + 1;
-                }
-                None => other = true,
-            }
-        }
-        (slots, other)
+        slots_of(self.tree.kept(o), schema)
+    }
+
+    /// [`Run::slots`] of the members zod's data keeps, where a field
+    /// holding `undefined` is there: each field's value, in one pass over
+    /// the members.
+    pub(super) fn slots_for_data(&self, o: usize, schema: &Schema) -> [Option<usize>; MAX_FIELDS] {
+        slots_of(self.tree.kept_for_data(o), schema).0
     }
 
     /// Checks the object at `v` against `schema`; `false` when it is not an
@@ -562,8 +546,9 @@ impl<'t> Run<'_, 't> {
 
     pub(super) fn stored_object(&self, o: usize, schema: &Schema, loose: bool) -> Option<Value> {
         let mut map = Map::new();
-        for field in schema {
-            let Some(v) = self.get_for_data(o, field.name) else { continue };
+        let slots = self.slots_for_data(o, schema);
+        for (field, &slot) in schema.iter().zip(&slots) {
+            let Some(v) = slot else { continue };
             let value = match field.ty {
                 _ if matches!(self.tree.node(v), Node::Undefined) => Value::Null,
                 Ty::Principal => self.stored_principal(v)?,
@@ -652,4 +637,30 @@ pub(super) fn article(expected: &str) -> &'static str {
 /// The last token of a pointer, for a message about what stands there.
 pub(super) fn last_token(at: &Pointer) -> &str {
     at.as_str().rsplit('/').next().unwrap_or("")
+}
+
+/// The values of `schema`'s fields among `members` (each key once), in the
+/// schema's order, and whether the members hold other keys too.
+fn slots_of<'t>(
+    members: impl Iterator<Item = (Text<'t>, usize)>,
+    schema: &Schema,
+) -> ([Option<usize>; MAX_FIELDS], bool) {
+    let mut slots = [None; MAX_FIELDS];
+    let mut other = false;
+    // Keys mostly come in the schema's order: the search starts after
+    // the field the last key named and wraps round. A schema names each
+    // field once, so where it starts changes nothing it finds.
+    let mut next = 0;
+    for (k, v) in members {
+        let named = |i: &usize| schema.get(*i).is_some_and(|f| k.is(f.name));
+        let found = (next..schema.len()).chain(0..next).find(named);
+        match found.and_then(|i| slots.get_mut(i).map(|slot| (i, slot))) {
+            Some((i, slot)) => {
+                *slot = Some(v);
+                next = i + 1;
+            }
+            None => other = true,
+        }
+    }
+    (slots, other)
 }

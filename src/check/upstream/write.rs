@@ -154,8 +154,9 @@ impl Run<'_, '_> {
             }
             members += 1;
         };
-        for field in schema {
-            let Some(v) = self.get_for_data(o, field.name) else { continue };
+        let slots = self.slots_for_data(o, schema);
+        for (field, &slot) in schema.iter().zip(&slots) {
+            let Some(v) = slot else { continue };
             next_member(out);
             json::write_string(out, field.name);
             out.push(':');
