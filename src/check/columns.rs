@@ -383,8 +383,12 @@ fn respell_value(lx: &mut Lexer<'_>, out: &mut String) -> Option<()> {
             }
             _ => {
                 let n = lx.number().ok()?;
-                let x = json_number(n.text);
-                out.push_str(&if x.is_finite() { js_number(x) } else { "null".to_owned() });
+                if plain_integer(n.text) {
+                    out.push_str(n.text);
+                } else {
+                    let x = json_number(n.text);
+                    out.push_str(&if x.is_finite() { js_number(x) } else { "null".to_owned() });
+                }
             }
         }
         if depth == 0 {
@@ -397,6 +401,17 @@ fn respell_value(lx: &mut Lexer<'_>, out: &mut String) -> Option<()> {
 /// each `"` and `\\` escaped. A token holds no control character.
 fn escape_token(token: &str, out: &mut String) {
     let b = token.as_bytes();
+    // Most tokens hold no escape: their two quotes are all there is to
+    // escape, and the inside goes over in one copy.
+    if let Some(inside) = token.strip_prefix('"').and_then(|t| t.strip_suffix('"'))
+        && plain_run(b, 1) == b.len() - 1
+    {
+        out.reserve(inside.len() + 4);
+        out.push_str("\\\"");
+        out.push_str(inside);
+        out.push_str("\\\"");
+        return;
+    }
     let mut from = 0;
     loop {
         let end = plain_run(b, from);
@@ -410,6 +425,15 @@ fn escape_token(token: &str, out: &mut String) {
         out.push(char::from(b.get(end).copied().unwrap_or(b'"')));
         from = end + 1;
     }
+}
+
+/// A number token JavaScript writes as it stands: an integer of at most
+/// fifteen digits (a double holds it exactly, and `JSON.stringify` writes
+/// an integer below 10^21 in plain digits), but not `-0`, which it writes
+/// `0`.
+fn plain_integer(token: &str) -> bool {
+    let digits = token.strip_prefix('-').unwrap_or(token);
+    !digits.is_empty() && digits.len() <= 15 && digits.bytes().all(|c| c.is_ascii_digit()) && token != "-0"
 }
 
 /// `JSON.stringify` of the value `JSON.parse` reads from `value`'s JSON

@@ -103,3 +103,43 @@ fn an_artifact_refs_index_keys_come_first_as_a_javascript_object_lists_them() {
         r#"[{"2":{"k":1},"10":[],"kind":"file","ref":"a.txt","z":"y"},"x"]"#
     );
 }
+
+#[test]
+fn integers_stand_as_written_where_javascript_writes_them_so_and_are_respelled_elsewhere() {
+    for (token, plain) in [
+        ("0", true),
+        ("7", true),
+        ("-12", true),
+        ("123456789012345", true),
+        ("-0", false),
+        ("1234567890123456", false),
+        ("1.0", false),
+        ("1e3", false),
+        ("-", false),
+        ("", false),
+    ] {
+        assert_eq!(plain_integer(token), plain, "{token}");
+        if plain {
+            assert_eq!(js_number(json_number(token)), token, "the general reading agrees on {token}");
+        }
+    }
+    let c = columns(r#"{"payload_json":{"a":[-0,0,42,-7,1234567890123456789]}}"#);
+    assert_eq!(c["payload_json"], r#"{"a":[0,0,42,-7,1234567890123456800]}"#);
+}
+
+#[test]
+fn a_token_without_an_escape_is_escaped_as_the_general_way_escapes_it() {
+    for token in [r#""""#, r#""a""#, r#""plain text, é and 🙂""#, r#""a\"b""#, r#""\\""#, r#""x\\\"y""#] {
+        let mut fast = String::new();
+        escape_token(token, &mut fast);
+        // The general way, a byte at a time.
+        let mut slow = String::new();
+        for c in token.chars() {
+            if c == '"' || c == '\\' {
+                slow.push('\\');
+            }
+            slow.push(c);
+        }
+        assert_eq!(fast, slow, "{token}");
+    }
+}
