@@ -132,4 +132,16 @@ mod tests {
             }
         }
     }
+
+    /// The stored form writes a field's name as it stands, in quotes:
+    /// what JSON's escaping writes for a name of plain characters.
+    #[test]
+    fn every_field_name_is_written_as_it_stands() {
+        let schemas: [&Schema; 5] = [&EVENT_CREATE, &LINK_CREATE, &ARTIFACT_REF, &HUMAN, &DELEGATE];
+        for f in schemas.into_iter().flatten() {
+            let mut escaped = String::new();
+            crate::json::write_string(&mut escaped, f.name);
+            assert_eq!(escaped, format!("\"{}\"", f.name));
+        }
+    }
 }

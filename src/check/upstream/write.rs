@@ -8,7 +8,7 @@
 
 use super::run::Run;
 use super::schema::{ARTIFACT_REF, Schema, Stored, Ty, kept_beside};
-use super::tree::{Decoded, Node, Text, Tree};
+use super::tree::{Decoded, Node, Text, Tree, array_index};
 use crate::js::number::json_value;
 use crate::json;
 
@@ -20,9 +20,13 @@ impl Tree<'_> {
     /// keeps its own stack).
     fn write_value(&self, v: usize, out: &mut String) -> Option<()> {
         /// A container being written: the members left, and how many came.
+        /// `Plain` is an object whose members `JSON.parse` lists as written
+        /// (each key once, none an array index), read in place from the
+        /// member whose key is at `next`.
         enum Open<'t> {
             Array { next: usize, end: usize, written: usize },
             Object { members: Vec<(Text<'t>, usize)>, next: usize, written: usize },
+            Plain { next: usize, end: usize, written: usize },
         }
         let mut open: Vec<Open<'_>> = Vec::new();
         let mut at = Some(v);
@@ -40,6 +44,10 @@ impl Tree<'_> {
                     Node::Array { end, .. } => {
                         out.push('[');
                         open.push(Open::Array { next: i + 1, end, written: 0 });
+                    }
+                    Node::Object { end, .. } if self.listed_as_written(i) => {
+                        out.push('{');
+                        open.push(Open::Plain { next: i + 1, end, written: 0 });
                     }
                     Node::Object { .. } => {
                         out.push('{');
@@ -70,16 +78,41 @@ impl Tree<'_> {
                     out.push(':');
                     at = Some(value);
                 }
+                Open::Plain { next, end, written } if *next < *end => {
+                    let (k, value) = (*next, *next + 1);
+                    *next = self.end(value);
+                    if self.unwritten(value) {
+                        continue;
+                    }
+                    let Node::Key { text, .. } = self.node(k) else { return None };
+                    if *written > 0 {
+                        out.push(',');
+                    }
+                    *written += 1;
+                    write_text(text, out);
+                    out.push(':');
+                    at = Some(value);
+                }
                 Open::Array { .. } => {
                     out.push(']');
                     open.pop();
                 }
-                Open::Object { .. } => {
+                Open::Object { .. } | Open::Plain { .. } => {
                     out.push('}');
                     open.pop();
                 }
             }
         }
+    }
+}
+
+impl Tree<'_> {
+    /// Every key of the object at `o` is its only one and no array index:
+    /// [`Tree::ordered`] would list its members as they stand.
+    fn listed_as_written(&self, o: usize) -> bool {
+        self.members(o).all(|(k, _)| {
+            matches!(self.node(k), Node::Key { text, shadowed: false, first: true } if array_index(text).is_none())
+        })
     }
 }
 
@@ -158,8 +191,11 @@ impl Run<'_, '_> {
         for (field, &slot) in schema.iter().zip(&slots) {
             let Some(v) = slot else { continue };
             next_member(out);
-            json::write_string(out, field.name);
-            out.push(':');
+            // A schema's names are plain (a test holds them so): in quotes,
+            // as they stand, they are what JSON's escaping writes.
+            out.push('"');
+            out.push_str(field.name);
+            out.push_str("\":");
             match field.ty {
                 _ if matches!(self.tree.node(v), Node::Undefined) => out.push_str("null"),
                 Ty::Principal => self.write_stored_principal(v, out)?,
