@@ -104,9 +104,7 @@ impl Tree<'_> {
             }
         }
     }
-}
 
-impl Tree<'_> {
     /// Every key of the object at `o` is its only one and no array index:
     /// [`Tree::ordered`] would list its members as they stand.
     fn listed_as_written(&self, o: usize) -> bool {
